@@ -1,0 +1,182 @@
+/* The public entry points: argument checks, empty-problem handling, orientation, then
+ * one call into the selected kernel set. Kernels see only validated, non-empty problems. */
+#include <stdbool.h>
+#include <string.h>
+
+#include "mips_internal.h"
+
+#define MIPS_STRINGIFY_(x) #x
+#define MIPS_STRINGIFY(x) MIPS_STRINGIFY_(x)
+
+uint32_t mips_abi_version(void) { return MIPS_ABI_VERSION; }
+
+const char *mips_version_string(void) {
+  return MIPS_STRINGIFY(MIPS_VERSION_MAJOR) "." MIPS_STRINGIFY(MIPS_VERSION_MINOR) "." MIPS_STRINGIFY(
+      MIPS_VERSION_PATCH);
+}
+
+const char *mips_kernel_name(void) { return mips_selected_kernels()->name; }
+
+const char *mips_status_string(int status) {
+  switch (status) {
+#define MIPS_STATUS_CASE_(name, value, text) \
+  case MIPS_##name:                          \
+    return text;
+    MIPS_STATUS_MAP(MIPS_STATUS_CASE_)
+#undef MIPS_STATUS_CASE_
+    default:
+      return "unknown status";
+  }
+}
+
+/*------------------------------------------------------------------------------------
+ * Validation
+ *----------------------------------------------------------------------------------*/
+
+/* One matrix operand as passed across the ABI. */
+typedef struct mips_operand {
+  const void *base;
+  int64_t offset, stride0, stride1;
+  int64_t rows, cols; /* extent along stride0 and stride1 */
+} mips_operand;
+
+/* Checks that every element index of `op` (rows, cols >= 1), and its byte offset, fit in
+ * int64_t and ptrdiff_t. The extremes are offset plus the negative, respectively the
+ * positive, parts of (rows-1)*stride0 and (cols-1)*stride1; every index in between,
+ * and every partial sum a kernel forms on the way, lies between them. */
+static bool operand_indices_fit(const mips_operand *op, size_t elem_size) {
+  int64_t lowest = op->offset, highest = op->offset;
+  const int64_t extents[2] = {op->rows - 1, op->cols - 1};
+  const int64_t strides[2] = {op->stride0, op->stride1};
+  for (int d = 0; d < 2; ++d) {
+    int64_t span;
+    if (__builtin_mul_overflow(extents[d], strides[d], &span)) return false;
+    if (__builtin_add_overflow(span < 0 ? lowest : highest, span, span < 0 ? &lowest : &highest))
+      return false;
+  }
+  ptrdiff_t lowest_index, highest_index, byte_offset;
+  if (__builtin_add_overflow(lowest, 0, &lowest_index) ||
+      __builtin_add_overflow(highest, 0, &highest_index))
+    return false;
+  return !__builtin_mul_overflow(lowest_index, (ptrdiff_t)elem_size, &byte_offset) &&
+         !__builtin_mul_overflow(highest_index, (ptrdiff_t)elem_size, &byte_offset);
+}
+
+static uint64_t magnitude(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
+
+static uint64_t gcd_u64(uint64_t x, uint64_t y) {
+  while (y != 0) {
+    const uint64_t t = x % y;
+    x = y;
+    y = t;
+  }
+  return x;
+}
+
+/* True if two distinct (i, j) in [0,rows) x [0,cols) reach the same element, i.e. if
+ * di*stride0 + dj*stride1 = 0 for some (di, dj) != 0 with |di| < rows, |dj| < cols.
+ * With both strides nonzero, the smallest such pair is (|s1|/g, |s0|/g), g = gcd. */
+static bool operand_self_overlaps(const mips_operand *op) {
+  const uint64_t s0 = magnitude(op->stride0), s1 = magnitude(op->stride1);
+  const uint64_t max_di = (uint64_t)op->rows - 1, max_dj = (uint64_t)op->cols - 1;
+  if (s0 == 0) return max_di > 0;
+  if (s1 == 0) return max_dj > 0;
+  const uint64_t g = gcd_u64(s0, s1);
+  return s1 / g <= max_di && s0 / g <= max_dj;
+}
+
+/* Checks, in the documented order, everything about a call except the work itself.
+ * `a` and `b` are checked only when read, `c` only when written. */
+static int validate(int64_t m, int64_t n, int64_t k, const mips_operand *a, const mips_operand *b,
+                    const mips_operand *c, uint32_t flags, size_t ab_size, size_t c_size) {
+  if (m < 0 || n < 0 || k < 0 || (flags & ~MIPS_MATMUL_ACCUMULATE) != 0)
+    return MIPS_ERROR_INVALID_ARGUMENT;
+  const bool writes_c = m > 0 && n > 0 && (k > 0 || !(flags & MIPS_MATMUL_ACCUMULATE));
+  const bool reads_ab = m > 0 && n > 0 && k > 0;
+  if ((reads_ab && (a->base == NULL || b->base == NULL)) || (writes_c && c->base == NULL))
+    return MIPS_ERROR_NULL_POINTER;
+  if ((reads_ab && (!operand_indices_fit(a, ab_size) || !operand_indices_fit(b, ab_size))) ||
+      (writes_c && !operand_indices_fit(c, c_size)))
+    return MIPS_ERROR_OVERFLOW;
+  if (writes_c && operand_self_overlaps(c)) return MIPS_ERROR_OVERLAP;
+  return MIPS_OK;
+}
+
+/*------------------------------------------------------------------------------------
+ * Entry points
+ *----------------------------------------------------------------------------------*/
+
+/* Writes zero to every element of C: the result of k = 0 without accumulation. */
+static void zero_fill(void *c, ptrdiff_t s0, ptrdiff_t s1, int64_t m, int64_t n, size_t c_size) {
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      memset((char *)c + (i * s0 + j * s1) * (ptrdiff_t)c_size, 0, c_size);
+}
+
+/* Kernels vectorise along C's columns. Vectorise along the rows instead (by running
+ * C^T = B^T A^T, which swaps the roles and strides of A and B) when C is a single
+ * column, or when its rows have the smaller stride and there is more than one row. */
+static bool prefer_transposed(int64_t m, int64_t n, ptrdiff_t c_stride0, ptrdiff_t c_stride1) {
+  if (m == 1) return false;
+  if (n == 1) return true;
+  return magnitude(c_stride0) < magnitude(c_stride1);
+}
+
+/* Validates, handles empty problems, and runs the picked kernel on the rest. */
+static int run_matmul(int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b,
+                      mips_operand c, uint32_t flags, size_t ab_size, size_t c_size,
+                      mips_matmul_fn (*pick)(const mips_kernel_set *)) {
+  const int status = validate(m, n, k, &a, &b, &c, flags, ab_size, c_size);
+  if (status != MIPS_OK || m == 0 || n == 0) return status;
+  void *c00 = (char *)c.base + (ptrdiff_t)c.offset * (ptrdiff_t)c_size;
+  if (k == 0) {
+    if (!(flags & MIPS_MATMUL_ACCUMULATE)) zero_fill(c00, c.stride0, c.stride1, m, n, c_size);
+    return MIPS_OK;
+  }
+  mips_matmul_problem p = {
+      .m = m, .n = n, .k = k,
+      .a = (const char *)a.base + (ptrdiff_t)a.offset * (ptrdiff_t)ab_size,
+      .a_stride0 = a.stride0, .a_stride1 = a.stride1,
+      .b = (const char *)b.base + (ptrdiff_t)b.offset * (ptrdiff_t)ab_size,
+      .b_stride0 = b.stride0, .b_stride1 = b.stride1,
+      .c = c00, .c_stride0 = c.stride0, .c_stride1 = c.stride1,
+      .flags = flags,
+  };
+  if (prefer_transposed(m, n, p.c_stride0, p.c_stride1)) {
+    const mips_matmul_problem t = {
+        .m = n, .n = m, .k = k,
+        .a = p.b, .a_stride0 = p.b_stride1, .a_stride1 = p.b_stride0,
+        .b = p.a, .b_stride0 = p.a_stride1, .b_stride1 = p.a_stride0,
+        .c = p.c, .c_stride0 = p.c_stride1, .c_stride1 = p.c_stride0,
+        .flags = flags,
+    };
+    p = t;
+  }
+  pick(mips_selected_kernels())(&p);
+  return MIPS_OK;
+}
+
+static mips_matmul_fn pick_f32(const mips_kernel_set *set) { return set->matmul_f32; }
+static mips_matmul_fn pick_i8i32(const mips_kernel_set *set) { return set->matmul_i8i32; }
+
+int mips_matmul_f32(int64_t m, int64_t n, int64_t k,
+                    const float *a, int64_t a_offset, int64_t a_stride0, int64_t a_stride1,
+                    const float *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
+                    float *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1,
+                    uint32_t flags) {
+  return run_matmul(m, n, k, (mips_operand){a, a_offset, a_stride0, a_stride1, m, k},
+                    (mips_operand){b, b_offset, b_stride0, b_stride1, k, n},
+                    (mips_operand){c, c_offset, c_stride0, c_stride1, m, n}, flags,
+                    sizeof(float), sizeof(float), pick_f32);
+}
+
+int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k,
+                      const int8_t *a, int64_t a_offset, int64_t a_stride0, int64_t a_stride1,
+                      const int8_t *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
+                      int32_t *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1,
+                      uint32_t flags) {
+  return run_matmul(m, n, k, (mips_operand){a, a_offset, a_stride0, a_stride1, m, k},
+                    (mips_operand){b, b_offset, b_stride0, b_stride1, k, n},
+                    (mips_operand){c, c_offset, c_stride0, c_stride1, m, n}, flags,
+                    sizeof(int8_t), sizeof(int32_t), pick_i8i32);
+}

@@ -1,0 +1,74 @@
+/* Picks the kernel set once per process. Candidates are listed from the portable
+ * fallback to the best; the last one the CPU supports wins unless MIPS_KERNEL names
+ * another. The only global state in the library is the result, set under
+ * pthread_once. */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mips_internal.h"
+
+#if defined(MIPS_HAVE_RVV_KERNELS)
+#include <sys/auxv.h>
+
+static bool cpu_has_rvv(void) {
+  /* Linux reports single-letter extensions as HWCAP bits, 'A' at bit 0. */
+  return (getauxval(AT_HWCAP) & (1ul << ('V' - 'A'))) != 0;
+}
+#endif
+
+static bool always_available(void) { return true; }
+
+typedef struct mips_kernel_candidate {
+  const mips_kernel_set *set;
+  bool (*available)(void);
+} mips_kernel_candidate;
+
+static const mips_kernel_candidate kernel_candidates[] = {
+    {&mips_kernels_scalar, always_available},
+#if defined(MIPS_HAVE_RVV_KERNELS)
+    {&mips_kernels_rvv, cpu_has_rvv},
+#endif
+};
+
+#define MIPS_CANDIDATE_COUNT (sizeof kernel_candidates / sizeof kernel_candidates[0])
+
+static const mips_kernel_set *selected_kernels;
+static pthread_once_t selection_once = PTHREAD_ONCE_INIT;
+
+static const mips_kernel_set *best_available(void) {
+  for (size_t i = MIPS_CANDIDATE_COUNT; i-- > 0;)
+    if (kernel_candidates[i].available()) return kernel_candidates[i].set;
+  return &mips_kernels_scalar;
+}
+
+/* Honours MIPS_KERNEL=<name>|auto. A name this build does not have, or whose CPU
+ * feature is missing, is refused with one warning: running it could trap. */
+static void select_kernels(void) {
+  const mips_kernel_set *choice = best_available();
+  const char *request = getenv("MIPS_KERNEL");
+  if (request != NULL && request[0] != '\0' && strcmp(request, "auto") != 0) {
+    const mips_kernel_candidate *named = NULL;
+    for (size_t i = 0; i < MIPS_CANDIDATE_COUNT; ++i)
+      if (strcmp(kernel_candidates[i].set->name, request) == 0) named = &kernel_candidates[i];
+    if (named == NULL)
+      fprintf(stderr,
+              "libmips: MIPS_KERNEL=%s refused: this build has no such kernel; using %s\n",
+              request, choice->name);
+    else if (!named->available())
+      fprintf(stderr,
+              "libmips: MIPS_KERNEL=%s refused: this CPU lacks the required extension; "
+              "using %s\n",
+              request, choice->name);
+    else
+      choice = named->set;
+  }
+  selected_kernels = choice;
+}
+
+const mips_kernel_set *mips_selected_kernels(void) {
+  pthread_once(&selection_once, select_kernels);
+  return selected_kernels;
+}

@@ -1,0 +1,331 @@
+/* Correctness of mips_matmul_f32 and mips_matmul_i8i32 against an independent reference
+ * computed in double (f32) or int64 (i8), over many shapes and layouts. Integer-valued
+ * inputs keep every f32 partial sum exact, so most comparisons are exact. Every case
+ * also checks that C's storage outside the view was not written. */
+#include <float.h>
+#include <math.h>
+
+#include "matrix_views.h"
+#include "mips/mips.h"
+#include "test_harness.h"
+
+typedef enum dtype { F32, I8I32 } dtype;
+
+static size_t in_size(dtype t) { return t == F32 ? sizeof(float) : sizeof(int8_t); }
+static size_t out_size(dtype t) { return t == F32 ? sizeof(float) : sizeof(int32_t); }
+
+static double load_in(dtype t, const void *buf, int64_t idx) {
+  return t == F32 ? (double)((const float *)buf)[idx] : (double)((const int8_t *)buf)[idx];
+}
+static void store_in(dtype t, void *buf, int64_t idx, double v) {
+  if (t == F32) ((float *)buf)[idx] = (float)v;
+  else ((int8_t *)buf)[idx] = (int8_t)v;
+}
+static double load_out(dtype t, const void *buf, int64_t idx) {
+  return t == F32 ? (double)((const float *)buf)[idx] : (double)((const int32_t *)buf)[idx];
+}
+static void store_out(dtype t, void *buf, int64_t idx, double v) {
+  if (t == F32) ((float *)buf)[idx] = (float)v;
+  else ((int32_t *)buf)[idx] = (int32_t)v;
+}
+
+/* What C's storage holds before the call: values for accumulation, or poison. */
+typedef enum c_fill { C_VALUES, C_POISON } c_fill;
+
+typedef struct operand {
+  layout layout;
+  int64_t front, pad;
+} operand;
+
+typedef struct matmul_case {
+  dtype type;
+  int64_t m, n, k;
+  operand a, b, c;
+  uint32_t flags;
+  int64_t in_lo, in_hi; /* input value range */
+  double tolerance;     /* 0: exact; else a multiple of k * eps * sum |a||b| */
+} matmul_case;
+
+static int call_matmul(const matmul_case *tc, const void *a, const view *av, const void *b,
+                       const view *bv, void *c, const view *cv) {
+  if (tc->type == F32)
+    return mips_matmul_f32(tc->m, tc->n, tc->k, a, av->offset, av->stride0, av->stride1, b,
+                           bv->offset, bv->stride0, bv->stride1, c, cv->offset, cv->stride0,
+                           cv->stride1, tc->flags);
+  return mips_matmul_i8i32(tc->m, tc->n, tc->k, a, av->offset, av->stride0, av->stride1, b,
+                           bv->offset, bv->stride0, bv->stride1, c, cv->offset, cv->stride0,
+                           cv->stride1, tc->flags);
+}
+
+/* Poison that a kernel must never let into a result: NaN for f32, a marker for i32. */
+static void poison_out(dtype t, void *buf, int64_t idx) {
+  if (t == F32) ((float *)buf)[idx] = NAN;
+  else ((int32_t *)buf)[idx] = (int32_t)0x7EADBEEF;
+}
+
+/* Builds the operands, runs the call, and compares with the reference. m, n, k >= 1. */
+static void run_case(const matmul_case *tc, const char *label) {
+  const view av = make_view(tc->a.layout, tc->m, tc->k, tc->a.front, tc->a.pad);
+  const view bv = make_view(tc->b.layout, tc->k, tc->n, tc->b.front, tc->b.pad);
+  const view cv = make_view(tc->c.layout, tc->m, tc->n, tc->c.front, tc->c.pad);
+  void *a = malloc((size_t)av.size * in_size(tc->type));
+  void *b = malloc((size_t)bv.size * in_size(tc->type));
+  void *c = malloc((size_t)cv.size * out_size(tc->type));
+  void *c_before = malloc((size_t)cv.size * out_size(tc->type));
+  double *expected = malloc((size_t)(tc->m * tc->n) * sizeof(double));
+  double *abs_sum = malloc((size_t)(tc->m * tc->n) * sizeof(double));
+  assert_true(a && b && c && c_before && expected && abs_sum);
+
+  const int accumulate = (tc->flags & MIPS_MATMUL_ACCUMULATE) != 0;
+  for (int64_t x = 0; x < av.size; ++x) store_in(tc->type, a, x, (double)test_rng_int(tc->in_lo, tc->in_hi));
+  for (int64_t x = 0; x < bv.size; ++x) store_in(tc->type, b, x, (double)test_rng_int(tc->in_lo, tc->in_hi));
+  for (int64_t x = 0; x < cv.size; ++x) {
+    if (accumulate) store_out(tc->type, c, x, (double)test_rng_int(-100, 100));
+    else poison_out(tc->type, c, x);
+  }
+  if (tc->tolerance > 0) /* real-valued: scale integers into [-1, 1] */
+    for (int64_t x = 0; x < av.size + bv.size; ++x) {
+      void *buf = x < av.size ? a : b;
+      const int64_t idx = x < av.size ? x : x - av.size;
+      store_in(tc->type, buf, idx, load_in(tc->type, buf, idx) / (double)tc->in_hi);
+    }
+  memcpy(c_before, c, (size_t)cv.size * out_size(tc->type));
+
+  for (int64_t i = 0; i < tc->m; ++i)
+    for (int64_t j = 0; j < tc->n; ++j) {
+      double sum = accumulate ? load_out(tc->type, c, view_index(&cv, i, j)) : 0.0, mag = 0.0;
+      for (int64_t l = 0; l < tc->k; ++l) {
+        const double p = load_in(tc->type, a, view_index(&av, i, l)) *
+                         load_in(tc->type, b, view_index(&bv, l, j));
+        sum += p;
+        mag += fabs(p);
+      }
+      expected[i * tc->n + j] = sum;
+      abs_sum[i * tc->n + j] = mag + fabs(sum);
+    }
+
+  const int status = call_matmul(tc, a, &av, b, &bv, c, &cv);
+  if (status != MIPS_OK) fail_msg("%s: status %d (%s)", label, status, mips_status_string(status));
+
+  unsigned char *inside = calloc((size_t)cv.size, 1);
+  assert_non_null(inside);
+  for (int64_t i = 0; i < tc->m; ++i)
+    for (int64_t j = 0; j < tc->n; ++j) {
+      const int64_t idx = view_index(&cv, i, j);
+      inside[idx] = 1;
+      const double got = load_out(tc->type, c, idx), want = expected[i * tc->n + j];
+      if (tc->type == I8I32) {
+        /* Exact, wrapping modulo 2^32 as documented. */
+        const int32_t want32 = (int32_t)(uint32_t)(uint64_t)(int64_t)want;
+        if ((int32_t)got != want32)
+          fail_msg("%s: C(%lld,%lld) = %d, expected %d", label, (long long)i, (long long)j,
+                   (int)got, (int)want32);
+      } else {
+        const double bound = tc->tolerance * (double)tc->k * (double)FLT_EPSILON * abs_sum[i * tc->n + j];
+        if (!(fabs(got - want) <= bound))
+          fail_msg("%s: C(%lld,%lld) = %.9g, expected %.9g (bound %.3g)", label, (long long)i,
+                   (long long)j, got, want, bound);
+      }
+    }
+  const size_t es = out_size(tc->type);
+  for (int64_t x = 0; x < cv.size; ++x)
+    if (!inside[x] && memcmp((char *)c + x * (int64_t)es, (char *)c_before + x * (int64_t)es, es) != 0)
+      fail_msg("%s: C storage element %lld outside the view was written", label, (long long)x);
+
+  free(inside), free(a), free(b), free(c), free(c_before), free(expected), free(abs_sum);
+}
+
+static const dtype all_types[] = {F32, I8I32};
+static const char *const type_names[] = {"f32", "i8i32"};
+
+static matmul_case plain_case(dtype t, int64_t m, int64_t n, int64_t k, layout la, layout lb,
+                              layout lc, uint32_t flags) {
+  return (matmul_case){t, m, n, k, {la, 0, 0}, {lb, 0, 0}, {lc, 0, 0}, flags, -8, 8, 0.0};
+}
+
+/*------------------------------------------------------------------------------------
+ * The seed's cases, with hand-written expected values.
+ *----------------------------------------------------------------------------------*/
+static void test_identity_4x4(void **state) {
+  (void)state;
+  float a[16], id[16], c[16];
+  int8_t a8[16], id8[16];
+  int32_t c32[16];
+  for (int x = 0; x < 16; ++x) {
+    a[x] = (float)(x * 3 - 7), a8[x] = (int8_t)(x * 3 - 7);
+    id[x] = (x % 5 == 0) ? 1.0f : 0.0f, id8[x] = (int8_t)(x % 5 == 0);
+    c[x] = NAN, c32[x] = -1;
+  }
+  assert_int_equal(mips_matmul_f32(4, 4, 4, a, 0, 4, 1, id, 0, 4, 1, c, 0, 4, 1, 0), MIPS_OK);
+  assert_memory_equal(c, a, sizeof c);
+  assert_int_equal(mips_matmul_i8i32(4, 4, 4, id8, 0, 4, 1, a8, 0, 4, 1, c32, 0, 4, 1, 0), MIPS_OK);
+  for (int x = 0; x < 16; ++x) assert_int_equal(c32[x], a8[x]);
+}
+
+static void test_2x3x2_known_values(void **state) {
+  (void)state;
+  /* [1 2; 3 4] (2x2 row-major) times [5 6 7; 8 9 10] (2x3) = [21 24 27; 47 54 61]. */
+  const float a[] = {1, 2, 3, 4}, b[] = {5, 6, 7, 8, 9, 10};
+  const float want[] = {21, 24, 27, 47, 54, 61};
+  float c[6];
+  assert_int_equal(mips_matmul_f32(2, 3, 2, a, 0, 2, 1, b, 0, 3, 1, c, 0, 3, 1, 0), MIPS_OK);
+  assert_memory_equal(c, want, sizeof c);
+  /* Accumulating the same product again doubles it. */
+  assert_int_equal(mips_matmul_f32(2, 3, 2, a, 0, 2, 1, b, 0, 3, 1, c, 0, 3, 1,
+                                   MIPS_MATMUL_ACCUMULATE), MIPS_OK);
+  for (int x = 0; x < 6; ++x) assert_true(c[x] == 2 * want[x]);
+
+  const int8_t a8[] = {1, 2, 3, 4}, b8[] = {5, 6, 7, 8, 9, 10};
+  int32_t c32[6];
+  assert_int_equal(mips_matmul_i8i32(2, 3, 2, a8, 0, 2, 1, b8, 0, 3, 1, c32, 0, 3, 1, 0), MIPS_OK);
+  for (int x = 0; x < 6; ++x) assert_int_equal(c32[x], (int32_t)want[x]);
+}
+
+static void test_8x8_all_layouts(void **state) {
+  (void)state;
+  for (size_t t = 0; t < 2; ++t)
+    for (int la = 0; la < LAYOUT_COUNT; ++la)
+      for (int lc = 0; lc < BROADCAST_ROWS; ++lc) {
+        char label[96];
+        snprintf(label, sizeof label, "%s 8x8x8 A=%s C=%s", type_names[t], layout_names[la],
+                 layout_names[lc]);
+        const matmul_case tc = plain_case(all_types[t], 8, 8, 8, (layout)la, COL_MAJOR, (layout)lc, 0);
+        run_case(&tc, label);
+      }
+}
+
+/*------------------------------------------------------------------------------------
+ * Sweeps
+ *----------------------------------------------------------------------------------*/
+
+/* Small and odd shapes, including 1s and sizes that are not multiples of any VL, over
+ * every pairing of layouts, with and without accumulation. */
+static void sweep_layouts(dtype t) {
+  static const int64_t shapes[][3] = {{1, 1, 1}, {2, 3, 2},  {3, 5, 7},   {1, 17, 3},
+                                      {17, 1, 3}, {5, 7, 1}, {13, 31, 9}, {9, 67, 4}};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
+    for (int la = 0; la < LAYOUT_COUNT; ++la)
+      for (int lb = 0; lb < LAYOUT_COUNT; ++lb)
+        for (int lc = 0; lc < BROADCAST_ROWS; ++lc)
+          for (uint32_t flags = 0; flags <= MIPS_MATMUL_ACCUMULATE; ++flags) {
+            matmul_case tc = plain_case(t, shapes[s][0], shapes[s][1], shapes[s][2], (layout)la,
+                                        (layout)lb, (layout)lc, flags);
+            tc.a.front = test_rng_int(0, 3), tc.a.pad = test_rng_int(0, 2);
+            tc.b.front = test_rng_int(0, 3), tc.b.pad = test_rng_int(0, 2);
+            tc.c.front = test_rng_int(0, 3), tc.c.pad = test_rng_int(0, 2);
+            char label[128];
+            snprintf(label, sizeof label, "%s %lldx%lldx%lld A=%s B=%s C=%s%s", type_names[t],
+                     (long long)tc.m, (long long)tc.n, (long long)tc.k, layout_names[la],
+                     layout_names[lb], layout_names[lc], flags ? " accumulate" : "");
+            run_case(&tc, label);
+          }
+}
+
+static void test_f32_layout_sweep(void **state) { (void)state; sweep_layouts(F32); }
+static void test_i8i32_layout_sweep(void **state) { (void)state; sweep_layouts(I8I32); }
+
+/* Prime sizes, large enough to cross many vector lengths and row blocks. */
+static void test_prime_sizes_257x131x67(void **state) {
+  (void)state;
+  static const layout combos[][3] = {{ROW_MAJOR, ROW_MAJOR, ROW_MAJOR},
+                                     {COL_MAJOR, COL_MAJOR, COL_MAJOR},
+                                     {ROW_MAJOR_FLIPPED, COL_MAJOR, INTERLEAVED}};
+  for (size_t t = 0; t < 2; ++t)
+    for (size_t x = 0; x < sizeof combos / sizeof combos[0]; ++x)
+      for (uint32_t flags = 0; flags <= MIPS_MATMUL_ACCUMULATE; ++flags) {
+        matmul_case tc = plain_case(all_types[t], 257, 131, 67, combos[x][0], combos[x][1],
+                                    combos[x][2], flags);
+        tc.a.pad = 3, tc.c.front = 5;
+        char label[96];
+        snprintf(label, sizeof label, "%s 257x131x67 combo %zu%s", type_names[t], x,
+                 flags ? " accumulate" : "");
+        run_case(&tc, label);
+      }
+}
+
+/* Non-integer values: kernels may fuse or not, so compare within the classic
+ * k * eps * sum|a*b| bound of recursive summation. */
+static void test_f32_real_values_within_error_bound(void **state) {
+  (void)state;
+  for (uint32_t flags = 0; flags <= MIPS_MATMUL_ACCUMULATE; ++flags) {
+    matmul_case tc = plain_case(F32, 37, 29, 101, ROW_MAJOR, COL_MAJOR, ROW_MAJOR, flags);
+    tc.in_lo = -1000000, tc.in_hi = 1000000, tc.tolerance = 2.0;
+    run_case(&tc, flags ? "f32 real-valued accumulate" : "f32 real-valued");
+  }
+}
+
+/*------------------------------------------------------------------------------------
+ * int8 extremes
+ *----------------------------------------------------------------------------------*/
+static void test_i8_extremes_large_k(void **state) {
+  (void)state;
+  matmul_case tc = plain_case(I8I32, 7, 9, 3001, ROW_MAJOR, ROW_MAJOR, ROW_MAJOR, 0);
+  tc.in_lo = -128, tc.in_hi = 127;
+  run_case(&tc, "i8 full range k=3001");
+  tc = plain_case(I8I32, 5, 19, 4099, COL_MAJOR, ROW_MAJOR, COL_MAJOR, MIPS_MATMUL_ACCUMULATE);
+  tc.in_lo = -128, tc.in_hi = -128;
+  run_case(&tc, "i8 all -128 k=4099");
+  tc.in_lo = 127, tc.in_hi = 127;
+  run_case(&tc, "i8 all 127 k=4099");
+}
+
+/* (-128)^2 * 131072 = 2^31: one past INT32_MAX, which wraps to INT32_MIN. */
+static void test_i8_int32_wraparound(void **state) {
+  (void)state;
+  enum { M = 2, N = 5, K = 131072 };
+  int8_t *a = malloc((size_t)M * K), *b = malloc((size_t)K * N);
+  int32_t c[M * N];
+  assert_true(a && b);
+  memset(a, 0x80, (size_t)M * K);
+  memset(b, 0x80, (size_t)K * N);
+  assert_int_equal(mips_matmul_i8i32(M, N, K, a, 0, K, 1, b, 0, N, 1, c, 0, N, 1, 0), MIPS_OK);
+  for (int x = 0; x < M * N; ++x) assert_int_equal(c[x], INT32_MIN);
+  free(a), free(b);
+}
+
+/*------------------------------------------------------------------------------------
+ * Empty problems
+ *----------------------------------------------------------------------------------*/
+static void test_zero_dimensions(void **state) {
+  (void)state;
+  float a[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, c[12];
+  int32_t c32[12];
+  const int8_t a8[12] = {1};
+  for (int x = 0; x < 12; ++x) c[x] = (float)x + 0.5f, c32[x] = x + 100;
+  const float c_orig0 = c[0];
+
+  /* m = 0 or n = 0: nothing happens. */
+  assert_int_equal(mips_matmul_f32(0, 3, 4, a, 0, 4, 1, a, 0, 3, 1, c, 0, 3, 1, 0), MIPS_OK);
+  assert_int_equal(mips_matmul_f32(3, 0, 4, a, 0, 4, 1, a, 0, 3, 1, c, 0, 3, 1, 0), MIPS_OK);
+  assert_true(c[0] == c_orig0);
+  /* k = 0 with accumulation: C unchanged. */
+  assert_int_equal(mips_matmul_f32(3, 4, 0, a, 0, 4, 1, a, 0, 3, 1, c, 0, 4, 1,
+                                   MIPS_MATMUL_ACCUMULATE), MIPS_OK);
+  for (int x = 0; x < 12; ++x) assert_true(c[x] == (float)x + 0.5f);
+  /* k = 0 without: C becomes exactly zero, through its strides only (a 2x3 view of
+     every other element of a column-major 2x6 block). */
+  for (int x = 0; x < 12; ++x) c[x] = NAN;
+  assert_int_equal(mips_matmul_f32(2, 3, 0, NULL, 0, 0, 0, NULL, 0, 0, 0, c, 0, 1, 4, 0), MIPS_OK);
+  for (int x = 0; x < 12; ++x) {
+    const int in_view = (x % 4) < 2;
+    if (in_view) assert_true(c[x] == 0.0f && !signbit(c[x]));
+    else assert_true(isnan(c[x]));
+  }
+  assert_int_equal(mips_matmul_i8i32(2, 3, 0, a8, 0, 0, 0, a8, 0, 0, 0, c32, 11, -1, -2, 0), MIPS_OK);
+  for (int x = 0; x < 12; ++x) assert_int_equal(c32[x], x >= 6 ? 0 : x + 100);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_identity_4x4),
+    cmocka_unit_test(test_2x3x2_known_values),
+    cmocka_unit_test(test_8x8_all_layouts),
+    cmocka_unit_test(test_f32_layout_sweep),
+    cmocka_unit_test(test_i8i32_layout_sweep),
+    cmocka_unit_test(test_prime_sizes_257x131x67),
+    cmocka_unit_test(test_f32_real_values_within_error_bound),
+    cmocka_unit_test(test_i8_extremes_large_k),
+    cmocka_unit_test(test_i8_int32_wraparound),
+    cmocka_unit_test(test_zero_dimensions),
+};
+
+MIPS_TEST_MAIN(tests)
