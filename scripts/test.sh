@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Every test: host build (CMocka unit tests, ABI, install), host build under
+# AddressSanitizer + UBSan (unit tests), and the riscv64 cross build run under qemu at
+# VLEN 128..1024, with agnostic-ones policies and without V (unit, ABI, install).
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+"$MIPS_ROOT/scripts/install-deps.sh"
+
+jobs=$(nproc)
+total_passed=0 total_failed=0 failed_suites=()
+
+# run_suite <build name> [ctest args...]
+run_suite() {
+  local name=$1 log
+  shift
+  log=$(mktemp)
+  echo "=== ctest: $name ==="
+  if ctest --test-dir "$MIPS_BUILD/$name" --output-on-failure -j "$jobs" "$@" | tee "$log"; then :; else
+    failed_suites+=("$name")
+  fi
+  local line passed_pct failed total
+  line=$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n1 || true)
+  if [ -z "$line" ]; then
+    failed_suites+=("$name (no summary)")
+  else
+    failed=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$line")
+    total=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\2/' <<<"$line")
+    total_passed=$((total_passed + total - failed))
+    total_failed=$((total_failed + failed))
+  fi
+  rm -f "$log"
+}
+
+mips_configure_build host
+run_suite host
+
+mips_configure_build host-sanitizers -DCMAKE_C_COMPILER=clang-22 -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_C_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+  -DMIPS_LINK_NO_UNDEFINED=OFF -DMIPS_BUILD_COMPILER=OFF -DMIPS_BUILD_EXAMPLES=OFF
+run_suite host-sanitizers -L unit
+
+mips_configure_build riscv64 -DCMAKE_TOOLCHAIN_FILE="$MIPS_ROOT/cmake/riscv64-linux-gnu.cmake"
+run_suite riscv64
+
+echo
+if [ ${#failed_suites[@]} -gt 0 ]; then
+  echo "failing suites: ${failed_suites[*]}"
+fi
+echo "all suites: $total_passed passed, $total_failed failed"
+[ ${#failed_suites[@]} -eq 0 ] && [ "$total_failed" -eq 0 ]

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Installs a configured build into a fresh prefix and links the consumer against it
+# the ways users do: pkg-config (shared), pkg-config --static (fully static binary),
+# and find_package(mips) (mips::mips and mips::mips_static); then runs each.
+# usage: run_install_test.sh <build-dir> <source-dir> native|riscv64
+set -euo pipefail
+build=$1 src=$2 mode=$3
+consumer=$src/tests/install/consumer
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+
+case $mode in
+  native)
+    cc=(cc) cc_static=(cc -static) run=() expect_kernel=scalar cmake_toolchain=()
+    export PKG_CONFIG_PATH="" ;;
+  riscv64)
+    cc=(clang-22 --target=riscv64-linux-gnu -fuse-ld=lld)
+    cc_static=("${cc[@]}" -static --sysroot=/usr/riscv64-linux-gnu
+               --gcc-install-dir=/usr/lib/gcc-cross/riscv64-linux-gnu/12/)
+    run=(qemu-riscv64 -L /usr/riscv64-linux-gnu -cpu rv64,v=true,vext_spec=v1.0,vlen=128)
+    expect_kernel=rvv
+    cmake_toolchain=(-DCMAKE_TOOLCHAIN_FILE="$src/cmake/riscv64-linux-gnu.cmake") ;;
+  *) echo "unknown mode $mode" >&2; exit 2 ;;
+esac
+
+step() { echo "== $*"; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+check_run() { # <binary> <must-be-static: yes|no>
+  local bin=$1 static=$2 needed out
+  needed=$(readelf -d "$bin" | grep NEEDED || true)
+  if [ "$static" = yes ]; then
+    echo "$needed" | grep -q 'libmips' && fail "$bin is meant to be static but needs libmips.so"
+  else
+    echo "$needed" | grep -q 'libmips.so.1' || fail "$bin does not need libmips.so.1"
+  fi
+  out=$("${run[@]}" "$bin") || fail "$bin exited with status $?"
+  echo "$out"
+  echo "$out" | grep -q "kernel: $expect_kernel," || fail "$bin did not run the $expect_kernel kernel"
+}
+
+step "cmake --install into $prefix"
+cmake --install "$build" --prefix "$prefix" >/dev/null
+pc=$(find "$prefix" -name mips.pc)
+[ -n "$pc" ] || fail "mips.pc not installed"
+for f in include/mips/mips.h; do [ -f "$prefix/$f" ] || fail "$f not installed"; done
+libdir=$(dirname "$(dirname "$pc")")
+for f in libmips.so libmips.so.1 libmips.a; do [ -e "$libdir/$f" ] || fail "$libdir/$f not installed"; done
+[ -f "$libdir/cmake/mips/mipsConfig.cmake" ] || fail "CMake package not installed"
+export PKG_CONFIG_LIBDIR=$(dirname "$pc")
+
+step "pkg-config"
+[ "$(pkg-config --modversion mips)" = "$(grep -oP '^Version: \K.*' "$pc")" ] || fail "bad modversion"
+read -r -a flags <<<"$(pkg-config --cflags --libs mips)"
+read -r -a static_flags <<<"$(pkg-config --static --cflags --libs mips)"
+
+step "shared link via pkg-config"
+"${cc[@]}" "$consumer/consumer.c" "${flags[@]}" -Wl,-rpath,"$libdir" -o "$work/pc_shared"
+check_run "$work/pc_shared" no
+
+step "static link via pkg-config --static"
+"${cc_static[@]}" "$consumer/consumer.c" "${static_flags[@]}" -o "$work/pc_static"
+check_run "$work/pc_static" yes
+
+step "find_package(mips 1.0)"
+cmake -S "$consumer" -B "$work/cmake" -G Ninja "${cmake_toolchain[@]}" \
+  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/cmake" >/dev/null
+check_run "$work/cmake/consumer_shared" no
+check_run "$work/cmake/consumer_static" yes
+
+step "find_package(mips 2.0) is refused (SameMajorVersion)"
+if cmake -S "$consumer" -B "$work/cmake2" -G Ninja "${cmake_toolchain[@]}" \
+     -DCMAKE_PREFIX_PATH="$prefix" -DMIPS_REQUIRED_VERSION=2.0 >/dev/null 2>&1; then
+  fail "find_package(mips 2.0) accepted a 1.x install"
+fi
+
+step "the installed tree is relocatable"
+mv "$prefix" "$work/moved"
+moved_pc=$work/moved/${pc#"$prefix"/}
+PKG_CONFIG_LIBDIR=$(dirname "$moved_pc") pkg-config --variable=includedir mips | grep -q "^$work/moved/" ||
+  fail "mips.pc does not follow a moved prefix"
+[ -f "$(PKG_CONFIG_LIBDIR=$(dirname "$moved_pc") pkg-config --variable=includedir mips)/mips/mips.h" ] ||
+  fail "moved includedir has no mips/mips.h"
+
+echo "install test ($mode) passed"
