@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: host build (CMocka unit tests, ABI, install), host build under
-# AddressSanitizer + UBSan (unit tests), and the riscv64 cross build run under qemu at
-# VLEN 128..1024, with agnostic-ones policies and without V (unit, ABI, install).
+# AddressSanitizer + UBSan (unit tests), the riscv64 cross build run under qemu at
+# VLEN 128..1024, with agnostic-ones policies and without V (unit, ABI, install), and
+# the riscv64 unit tests again under UBSan (trap mode).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 "$MIPS_ROOT/scripts/install-deps.sh"
@@ -41,6 +42,12 @@ run_suite host-sanitizers -L unit
 
 mips_configure_build riscv64 -DCMAKE_TOOLCHAIN_FILE="$MIPS_ROOT/cmake/riscv64-linux-gnu.cmake"
 run_suite riscv64
+
+# UBSan in trap mode needs no runtime, so the RVV kernels run under it too.
+mips_configure_build riscv64-sanitizers -DCMAKE_TOOLCHAIN_FILE="$MIPS_ROOT/cmake/riscv64-linux-gnu.cmake" \
+  -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="-march=rv64gc -mabi=lp64d -fsanitize=undefined -fsanitize-trap=all" \
+  -DMIPS_BUILD_COMPILER=OFF -DMIPS_BUILD_EXAMPLES=OFF
+run_suite riscv64-sanitizers -L "^(vlen128|vlen1024|novector)$"
 
 echo
 if [ ${#failed_suites[@]} -gt 0 ]; then

@@ -40,17 +40,23 @@ typedef struct mips_operand {
   int64_t rows, cols; /* extent along stride0 and stride1 */
 } mips_operand;
 
-/* Checks that every element index of `op` (rows, cols >= 1), and its byte offset, fit in
- * int64_t and ptrdiff_t. The extremes are offset plus the negative, respectively the
- * positive, parts of (rows-1)*stride0 and (cols-1)*stride1; every index in between,
- * and every partial sum a kernel forms on the way, lies between them. */
+/* Checks that every element index of `op` (rows, cols >= 1), its byte offset, and the
+ * byte distance each dimension spans fit in int64_t and ptrdiff_t. The extreme indices
+ * are offset plus the negative, respectively the positive, parts of the spans
+ * (rows-1)*stride0 and (cols-1)*stride1. Kernels step from element (0, 0) by at most
+ * one span per dimension, so none of their address arithmetic can overflow. */
 static bool operand_indices_fit(const mips_operand *op, size_t elem_size) {
+  const ptrdiff_t size = (ptrdiff_t)elem_size;
   int64_t lowest = op->offset, highest = op->offset;
   const int64_t extents[2] = {op->rows - 1, op->cols - 1};
   const int64_t strides[2] = {op->stride0, op->stride1};
   for (int d = 0; d < 2; ++d) {
     int64_t span;
-    if (__builtin_mul_overflow(extents[d], strides[d], &span)) return false;
+    ptrdiff_t span_index, span_bytes;
+    if (__builtin_mul_overflow(extents[d], strides[d], &span) ||
+        __builtin_add_overflow(span, 0, &span_index) ||
+        __builtin_mul_overflow(span_index, size, &span_bytes))
+      return false;
     if (__builtin_add_overflow(span < 0 ? lowest : highest, span, span < 0 ? &lowest : &highest))
       return false;
   }
@@ -58,8 +64,15 @@ static bool operand_indices_fit(const mips_operand *op, size_t elem_size) {
   if (__builtin_add_overflow(lowest, 0, &lowest_index) ||
       __builtin_add_overflow(highest, 0, &highest_index))
     return false;
-  return !__builtin_mul_overflow(lowest_index, (ptrdiff_t)elem_size, &byte_offset) &&
-         !__builtin_mul_overflow(highest_index, (ptrdiff_t)elem_size, &byte_offset);
+  return !__builtin_mul_overflow(lowest_index, size, &byte_offset) &&
+         !__builtin_mul_overflow(highest_index, size, &byte_offset);
+}
+
+/* A dimension of extent 1 never steps, so its stride can be anything the caller
+ * liked; make it 0 so that kernels never scale it. */
+static void drop_unit_extent_strides(mips_operand *op) {
+  if (op->rows == 1) op->stride0 = 0;
+  if (op->cols == 1) op->stride1 = 0;
 }
 
 static uint64_t magnitude(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
@@ -79,8 +92,8 @@ static uint64_t gcd_u64(uint64_t x, uint64_t y) {
 static bool operand_self_overlaps(const mips_operand *op) {
   const uint64_t s0 = magnitude(op->stride0), s1 = magnitude(op->stride1);
   const uint64_t max_di = (uint64_t)op->rows - 1, max_dj = (uint64_t)op->cols - 1;
-  if (s0 == 0) return max_di > 0;
-  if (s1 == 0) return max_dj > 0;
+  if ((s0 == 0 && max_di > 0) || (s1 == 0 && max_dj > 0)) return true;
+  if (s0 == 0 || s1 == 0) return false; /* the zero stride's dimension has extent 1 */
   const uint64_t g = gcd_u64(s0, s1);
   return s1 / g <= max_di && s0 / g <= max_dj;
 }
@@ -106,11 +119,15 @@ static int validate(int64_t m, int64_t n, int64_t k, const mips_operand *a, cons
  * Entry points
  *----------------------------------------------------------------------------------*/
 
-/* Writes zero to every element of C: the result of k = 0 without accumulation. */
-static void zero_fill(void *c, ptrdiff_t s0, ptrdiff_t s1, int64_t m, int64_t n, size_t c_size) {
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j)
-      memset((char *)c + (i * s0 + j * s1) * (ptrdiff_t)c_size, 0, c_size);
+/* Writes zero to every element of C: the result of k = 0 without accumulation. Steps
+ * one dimension at a time, as the kernels do, to stay within the validated spans. */
+static void zero_fill(char *c00, ptrdiff_t s0, ptrdiff_t s1, int64_t m, int64_t n,
+                      size_t c_size) {
+  const ptrdiff_t row_step = s0 * (ptrdiff_t)c_size, col_step = s1 * (ptrdiff_t)c_size;
+  for (int64_t i = 0; i < m; ++i) {
+    char *row = c00 + i * row_step;
+    for (int64_t j = 0; j < n; ++j) memset(row + j * col_step, 0, c_size);
+  }
 }
 
 /* Kernels vectorise along C's columns. Vectorise along the rows instead (by running
@@ -127,12 +144,16 @@ static int run_matmul(int64_t m, int64_t n, int64_t k, mips_operand a, mips_oper
                       mips_operand c, uint32_t flags, size_t ab_size, size_t c_size,
                       mips_matmul_fn (*pick)(const mips_kernel_set *)) {
   const int status = validate(m, n, k, &a, &b, &c, flags, ab_size, c_size);
-  if (status != MIPS_OK || m == 0 || n == 0) return status;
-  void *c00 = (char *)c.base + (ptrdiff_t)c.offset * (ptrdiff_t)c_size;
+  if (status != MIPS_OK || m == 0 || n == 0 || (k == 0 && (flags & MIPS_MATMUL_ACCUMULATE)))
+    return status; /* nothing to read or write */
+  drop_unit_extent_strides(&c);
+  char *c00 = (char *)c.base + (ptrdiff_t)c.offset * (ptrdiff_t)c_size;
   if (k == 0) {
-    if (!(flags & MIPS_MATMUL_ACCUMULATE)) zero_fill(c00, c.stride0, c.stride1, m, n, c_size);
+    zero_fill(c00, c.stride0, c.stride1, m, n, c_size);
     return MIPS_OK;
   }
+  drop_unit_extent_strides(&a);
+  drop_unit_extent_strides(&b);
   mips_matmul_problem p = {
       .m = m, .n = n, .k = k,
       .a = (const char *)a.base + (ptrdiff_t)a.offset * (ptrdiff_t)ab_size,

@@ -89,8 +89,28 @@ static call_f32 valid_call(void) {
   return (call_f32){2, 3, 2, a_buf, 0, 2, 1, b_buf, 0, 3, 1, c_buf, 0, 3, 1, 0};
 }
 
+/* What a successful `call` must leave in C, computed naively from the buffers. */
+static void expected_results(call_f32 call, float *want, int32_t *want32) {
+  if (call.k == 0 && (call.flags & MIPS_MATMUL_ACCUMULATE)) return;
+  for (int64_t i = 0; i < call.m; ++i)
+    for (int64_t j = 0; j < call.n; ++j) {
+      const int64_t at = call.c_offset + i * call.c_stride0 + j * call.c_stride1;
+      const int accumulate = (call.flags & MIPS_MATMUL_ACCUMULATE) != 0;
+      float sum = accumulate ? want[at] : 0.0f;
+      int32_t sum32 = accumulate ? want32[at] : 0;
+      for (int64_t l = 0; l < call.k; ++l) {
+        const int64_t ai = call.a_offset + i * call.a_stride0 + l * call.a_stride1;
+        const int64_t bi = call.b_offset + l * call.b_stride0 + j * call.b_stride1;
+        sum += a_buf[ai] * b_buf[bi];
+        sum32 += a8_buf[ai] * b8_buf[bi];
+      }
+      want[at] = sum, want32[at] = sum32;
+    }
+}
+
 /* Runs `call` for f32 and the same shape and strides for i8 with poisoned C
- * buffers, and checks both statuses and that no byte of C changed. */
+ * buffers, and checks both statuses; on error no byte of C may change, on success
+ * C must hold the product. */
 static void expect_status(call_f32 call, int expected) {
   float c_before[GUARD];
   int32_t c32_before[GUARD];
@@ -115,10 +135,9 @@ static void expect_status(call_f32 call, int expected) {
 
   assert_int_equal(status_f32, expected);
   assert_int_equal(status_i8, expected);
-  if (expected != MIPS_OK) {
-    assert_memory_equal(c_buf, c_before, sizeof c_buf);
-    assert_memory_equal(c32_buf, c32_before, sizeof c32_buf);
-  }
+  if (expected == MIPS_OK) expected_results(call, c_before, c32_before);
+  assert_memory_equal(c_buf, c_before, sizeof c_buf);
+  assert_memory_equal(c32_buf, c32_before, sizeof c32_buf);
 }
 
 static void test_invalid_arguments(void **state) {
@@ -154,6 +173,13 @@ static void test_null_pointers(void **state) {
   expect_status(call, MIPS_OK);
   call = valid_call(), call.n = 0, call.a = NULL, call.b = NULL, call.c = NULL;
   expect_status(call, MIPS_OK);
+  /* Untouched matrices may have any offset too, even with a NULL base. */
+  call = valid_call(), call.k = 0, call.flags = MIPS_MATMUL_ACCUMULATE, call.c = NULL;
+  call.c_offset = 5, expect_status(call, MIPS_OK);
+  call = valid_call(), call.k = 0, call.flags = MIPS_MATMUL_ACCUMULATE, call.c_offset = INT64_MIN;
+  expect_status(call, MIPS_OK);
+  call = valid_call(), call.m = 0, call.a_offset = INT64_MAX, call.c_offset = INT64_MIN;
+  expect_status(call, MIPS_OK);
   /* Null beats overflow and overlap. */
   call = valid_call(), call.a = NULL, call.b_offset = INT64_MAX, call.c_stride0 = 0;
   expect_status(call, MIPS_ERROR_NULL_POINTER);
@@ -176,6 +202,9 @@ static void test_index_overflow(void **state) {
   call = valid_call(), call.c_offset = INT64_MIN / 2, expect_status(call, MIPS_ERROR_OVERFLOW);
   /* k = 0 writes C, so C's extent is still checked. */
   call = valid_call(), call.k = 0, call.c_stride0 = INT64_MAX, expect_status(call, MIPS_ERROR_OVERFLOW);
+  /* Indices and byte offsets that fit, but a row span of -(2^62 - 1) * 4 bytes does not. */
+  call = valid_call(), call.n = 1, call.k = 0, call.c_offset = ((int64_t)1 << 61) - 1;
+  call.c_stride0 = -(((int64_t)1 << 62) - 1), expect_status(call, MIPS_ERROR_OVERFLOW);
   /* Overflow beats overlap. */
   call = valid_call(), call.a_offset = INT64_MAX, call.c_stride1 = 0;
   expect_status(call, MIPS_ERROR_OVERFLOW);
@@ -193,6 +222,9 @@ static void test_overlapping_output(void **state) {
   call = valid_call(), call.m = 3, call.n = 4, call.a_stride0 = 1, call.b_stride0 = 1;
   call.b_stride1 = 2, call.c_stride0 = 3, call.c_stride1 = -2, call.c_offset = 8;
   expect_status(call, MIPS_ERROR_OVERLAP);
+  /* One row, both strides zero: every column lands on the same element. */
+  call = valid_call(), call.m = 1, call.c_stride0 = 0, call.c_stride1 = 0;
+  expect_status(call, MIPS_ERROR_OVERLAP);
   /* Also when k = 0 zero-fills C. */
   call = valid_call(), call.k = 0, call.c_stride1 = 0, expect_status(call, MIPS_ERROR_OVERLAP);
   /* Not overlaps: one row with a zero row stride; an interleaved but injective layout;
@@ -201,6 +233,22 @@ static void test_overlapping_output(void **state) {
   call = valid_call(), call.c_stride0 = 3, call.c_stride1 = 2, expect_status(call, MIPS_OK);
   call = valid_call(), call.a_stride0 = 0, call.a_stride1 = 0, call.b_stride0 = 0;
   expect_status(call, MIPS_OK);
+}
+
+/* The stride of a dimension of extent 1 is never used, whatever its value. */
+static void test_unit_extent_strides_are_ignored(void **state) {
+  (void)state;
+  call_f32 call = valid_call();
+  call.m = 1, call.n = 1, call.k = 3;
+  call.a_stride0 = INT64_MIN, call.a_stride1 = 2;
+  call.b_stride0 = 1, call.b_stride1 = INT64_MAX;
+  call.c_offset = 7, call.c_stride0 = INT64_MAX, call.c_stride1 = INT64_MIN;
+  expect_status(call, MIPS_OK);
+  call.flags = MIPS_MATMUL_ACCUMULATE, expect_status(call, MIPS_OK);
+  /* A single column of C (n = 1) with a huge column stride, vectorised along m. */
+  call = valid_call(), call.n = 1, call.c_stride0 = 3, call.c_stride1 = INT64_MIN;
+  call.b_stride1 = INT64_MAX, expect_status(call, MIPS_OK);
+  call.k = 0, expect_status(call, MIPS_OK);
 }
 
 static const struct CMUnitTest tests[] = {
@@ -212,6 +260,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_null_pointers),
     cmocka_unit_test(test_index_overflow),
     cmocka_unit_test(test_overlapping_output),
+    cmocka_unit_test(test_unit_extent_strides_are_ignored),
 };
 
 MIPS_TEST_MAIN(tests)

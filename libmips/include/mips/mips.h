@@ -100,8 +100,8 @@ MIPS_API const char *mips_status_string(int status);
  * Checks, in this order; on any error nothing is written:
  *   MIPS_ERROR_INVALID_ARGUMENT  m, n or k negative, or flags outside MIPS_MATMUL_ACCUMULATE
  *   MIPS_ERROR_NULL_POINTER      a NULL base pointer for a matrix that would be accessed
- *   MIPS_ERROR_OVERFLOW          an accessed element's index, or its byte offset, does
- *                                not fit int64_t/ptrdiff_t
+ *   MIPS_ERROR_OVERFLOW          an accessed element's index or byte offset, or the bytes
+ *                                a dimension spans, do not fit int64_t/ptrdiff_t
  *   MIPS_ERROR_OVERLAP           two distinct (i, j) of C map to the same element
  * Empty problems are valid: m = 0 or n = 0 does nothing; k = 0 does nothing with
  * MIPS_MATMUL_ACCUMULATE and sets C to zero without it. A and B are accessed only
@@ -123,8 +123,8 @@ MIPS_API int mips_matmul_f32(int64_t m, int64_t n, int64_t k,
                              uint32_t flags);
 
 /*! mips_matmul_i8i32(): int8 x int8 -> int32, exact. Accumulation is in 32-bit
- * two's complement: a sum beyond the int32 range wraps modulo 2^32 (it needs
- * k >= 131072 to happen), identically in every kernel. */
+ * two's complement: a sum beyond the int32 range wraps modulo 2^32, identically in
+ * every kernel (without accumulation this needs k >= 131072). */
 MIPS_API int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k,
                                const int8_t *a, int64_t a_offset, int64_t a_stride0, int64_t a_stride1,
                                const int8_t *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
