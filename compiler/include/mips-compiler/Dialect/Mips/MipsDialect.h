@@ -1,0 +1,15 @@
+//===- MipsDialect.h - mips dialect -----------------------------*- C++ -*-===//
+
+#ifndef MIPS_DIALECT_MIPS_MIPSDIALECT_H
+#define MIPS_DIALECT_MIPS_MIPSDIALECT_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dialect.h"
+
+#include "mips-compiler/Dialect/Mips/MipsOpsDialect.h.inc"
+
+#endif // MIPS_DIALECT_MIPS_MIPSDIALECT_H

@@ -1,0 +1,33 @@
+//===- Pipelines.h - the mips lowering pipeline -----------------*- C++ -*-===//
+
+#ifndef MIPS_PIPELINES_PIPELINES_H
+#define MIPS_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+
+namespace mips {
+
+struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
+  PassOptions::Option<bool> staticEmbedding{
+      *this, "static-embedding",
+      llvm::cl::desc("Call libmips directly (link with -lmips) instead of "
+                     "through the run-time import table"),
+      llvm::cl::init(false)};
+};
+
+/// linalg on tensors -> mips.matmul -> libmips calls -> LLVM dialect, with
+/// _mlir_ciface_ wrappers for public functions; then, unless static embedding
+/// is requested, calls routed through the import table.
+LogicalResult buildMipsLoweringPipeline(OpPassManager &pm,
+                                        const MipsLoweringOptions &options);
+
+/// Registers the pipeline as `mips-lower-to-llvm`.
+void registerMipsPipelines();
+
+} // namespace mips
+} // namespace mlir
+
+#endif // MIPS_PIPELINES_PIPELINES_H

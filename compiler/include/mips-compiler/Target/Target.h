@@ -1,0 +1,56 @@
+//===- Target.h - from the LLVM dialect to files ----------------*- C++ -*-===//
+
+#ifndef MIPS_TARGET_TARGET_H
+#define MIPS_TARGET_TARGET_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace mlir {
+namespace mips {
+
+/// The targets mips-compile emits code for.
+struct TargetSpec {
+  llvm::StringRef name;            // as given to --target
+  llvm::StringRef triple;
+  llvm::StringRef cpu;
+  llvm::StringRef defaultFeatures; // --mattr adds to these
+  llvm::StringRef abiName;         // empty: the triple's default
+};
+
+/// Every supported target; the first is the default.
+llvm::ArrayRef<TargetSpec> getSupportedTargets();
+
+/// Looks a target up by --target name.
+const TargetSpec *lookupTarget(llvm::StringRef name);
+
+enum class OutputKind { LLVMIR, Assembly, Object };
+
+struct EmitOptions {
+  const TargetSpec *target = nullptr;
+  std::string extraFeatures; // --mattr
+  bool staticEmbedding = false;
+  unsigned optLevel = 2;
+  OutputKind kind = OutputKind::Object;
+};
+
+/// Translates a module in the LLVM dialect to LLVM IR, links in the mips runtime
+/// for the target and linking mode, optimizes, and writes `options.kind` to `os`.
+/// Errors are reported through the module's diagnostics.
+LogicalResult emitModule(ModuleOp module, const EmitOptions &options,
+                         llvm::raw_pwrite_stream &os);
+
+/// Writes a C header declaring the _mlir_ciface_ wrapper of every public
+/// function of `module` (taken before lowering, on tensors or memrefs), the
+/// memref descriptor structs they take and the mips runtime API.
+LogicalResult emitCHeader(ModuleOp module, llvm::StringRef guard,
+                          llvm::StringRef sourceName, llvm::raw_ostream &os);
+
+} // namespace mips
+} // namespace mlir
+
+#endif // MIPS_TARGET_TARGET_H

@@ -1,0 +1,162 @@
+//===- BufferizableOpInterfaceImpl.cpp - mips.matmul to calls ---*- C++ -*-===//
+//
+// One-Shot Bufferize turns each mips.matmul straight into a call of the libmips
+// 1.0 ABI: every buffer is split by memref.extract_strided_metadata into (base,
+// offset, stride0, stride1), transposes swap strides, and a nonzero status calls
+// the runtime's failure report. No memref form of mips.matmul exists.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mips-compiler/Bufferization/BufferizableOpInterfaceImpl.h"
+
+#include "mips-compiler/Dialect/Mips/MipsOps.h"
+#include "mips-compiler/Runtime/Imports.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/DstBufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+
+using namespace mlir;
+using namespace mlir::bufferization;
+
+namespace {
+
+/// MIPS_MATMUL_ACCUMULATE in <mips/mips.h>.
+constexpr int32_t kAccumulateFlag = 1;
+
+/// Finds or declares `name` in `module`. A declaration with another type is an
+/// error: the call would not match the ABI.
+static FailureOr<func::FuncOp> getOrDeclareFunction(Operation *user,
+                                                    StringRef name,
+                                                    FunctionType type,
+                                                    bool barePointers) {
+  auto module = user->getParentOfType<ModuleOp>();
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name)) {
+    if (existing.getFunctionType() != type)
+      return user->emitError() << "'" << name << "' is already declared as "
+                               << existing.getFunctionType()
+                               << ", which does not match the libmips ABI "
+                               << type;
+    return existing;
+  }
+  // A plain builder: the declaration is not an op for bufferization to visit.
+  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+  auto decl = func::FuncOp::create(builder, module.getLoc(), name, type);
+  decl.setPrivate();
+  if (barePointers)
+    decl->setAttr("llvm.bareptr", builder.getUnitAttr()); // base pointers as plain ptr
+  return decl;
+}
+
+/// One matrix as the libmips ABI passes it.
+struct AbiMatrix {
+  Value base;              // memref<elt>: lowers to a bare pointer
+  Value offset;            // i64
+  Value stride0, stride1;  // i64
+  SmallVector<Value, 2> sizes; // index
+};
+
+/// Splits `buffer` into (base, offset, strides); `transposed` swaps the strides
+/// and sizes so that element (i, j) of the view is element (j, i) of `buffer`.
+static AbiMatrix decompose(OpBuilder &b, Location loc, Value buffer,
+                           bool transposed) {
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, buffer);
+  auto toI64 = [&](Value index) {
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), index).getResult();
+  };
+  unsigned d0 = transposed ? 1 : 0, d1 = transposed ? 0 : 1;
+  AbiMatrix matrix;
+  matrix.base = metadata.getBaseBuffer();
+  matrix.offset = toI64(metadata.getOffset());
+  matrix.stride0 = toI64(metadata.getStrides()[d0]);
+  matrix.stride1 = toI64(metadata.getStrides()[d1]);
+  matrix.sizes = {metadata.getSizes()[d0], metadata.getSizes()[d1]};
+  return matrix;
+}
+
+/// Emits `status = mips_matmul_<type>(m, n, k, A..., B..., C..., flags)` and
+/// `if (status != 0) __mips_rt_call_failed(slot, status)`.
+static LogicalResult emitLibmipsCall(OpBuilder &b, mips::MatmulOp op, Value lhs,
+                                     Value rhs, Value init) {
+  Location loc = op.getLoc();
+  Type elementType = cast<MemRefType>(init.getType()).getElementType();
+  StringRef callee = elementType.isF32() ? "mips_matmul_f32" : "mips_matmul_i8i32";
+
+  AbiMatrix a = decompose(b, loc, lhs, op.getTransposeLhs());
+  AbiMatrix bm = decompose(b, loc, rhs, op.getTransposeRhs());
+  AbiMatrix c = decompose(b, loc, init, /*transposed=*/false);
+  auto toI64 = [&](Value index) {
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), index).getResult();
+  };
+  Value m = toI64(a.sizes[0]), k = toI64(a.sizes[1]), n = toI64(bm.sizes[1]);
+  Value flags = arith::ConstantIntOp::create(
+      b, loc, b.getI32Type(), op.getOverwrite() ? 0 : kAccumulateFlag);
+
+  SmallVector<Value> operands = {m, n, k};
+  for (const AbiMatrix *matrix : {&a, &bm, &c})
+    operands.append({matrix->base, matrix->offset, matrix->stride0, matrix->stride1});
+  operands.push_back(flags);
+
+  auto calleeType = b.getFunctionType(ValueRange(operands).getTypes(),
+                                      {b.getI32Type()});
+  FailureOr<func::FuncOp> decl =
+      getOrDeclareFunction(op, callee, calleeType, /*barePointers=*/true);
+  if (failed(decl))
+    return failure();
+  Value status = func::CallOp::create(b, loc, *decl, operands).getResult(0);
+
+  auto failedType = b.getFunctionType({b.getI32Type(), b.getI32Type()}, {});
+  FailureOr<func::FuncOp> failedDecl = getOrDeclareFunction(
+      op, mips::kCallFailedSymbol, failedType, /*barePointers=*/false);
+  if (failed(failedDecl))
+    return failure();
+  Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+  Value isError = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        status, zero);
+  auto ifOp = scf::IfOp::create(b, loc, isError, /*withElseRegion=*/false);
+  OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+  Value slot = arith::ConstantIntOp::create(thenBuilder, loc, b.getI32Type(),
+                                            *mips::lookupImportSlot(callee));
+  func::CallOp::create(thenBuilder, loc, *failedDecl, ValueRange{slot, status});
+  return success();
+}
+
+struct MatmulOpInterface
+    : DstBufferizableOpInterfaceExternalModel<MatmulOpInterface,
+                                              mips::MatmulOp> {
+  /// With `overwrite`, libmips never reads C, so neither does the op.
+  bool bufferizesToMemoryRead(Operation *op, OpOperand &operand,
+                              const AnalysisState &state) const {
+    auto matmul = cast<mips::MatmulOp>(op);
+    return !(matmul.getOverwrite() && &operand == &matmul.getInitMutable());
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto matmul = cast<mips::MatmulOp>(op);
+    FailureOr<Value> lhs = getBuffer(rewriter, matmul.getLhs(), options, state);
+    FailureOr<Value> rhs = getBuffer(rewriter, matmul.getRhs(), options, state);
+    FailureOr<Value> init = getBuffer(rewriter, matmul.getInit(), options, state);
+    if (failed(lhs) || failed(rhs) || failed(init))
+      return failure();
+    rewriter.setInsertionPoint(op);
+    if (failed(emitLibmipsCall(rewriter, matmul, *lhs, *rhs, *init)))
+      return failure();
+    replaceOpWithBufferizedValues(rewriter, op, *init);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::mips::registerBufferizableOpInterfaceExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, mips::MipsDialect *) {
+    mips::MatmulOp::attachInterface<MatmulOpInterface>(*ctx);
+  });
+}

@@ -1,0 +1,179 @@
+//===- mips-compile.cpp - MLIR model to object file -----------------------===//
+//
+//   mips-compile model.mlir -o model.o [--target=x86_64|riscv64] [--mattr=...]
+//                [--static-embedding] [--emit=mlir|llvm|asm|obj]
+//                [--emit-header=model.h] [-O0..3]
+//
+// Runs convert-linalg-to-mips, bufferization to libmips calls and the lowering
+// to LLVM, then emits the requested file for the target, in-process.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mips-compiler/Bufferization/BufferizableOpInterfaceImpl.h"
+#include "mips-compiler/Dialect/Mips/MipsDialect.h"
+#include "mips-compiler/Passes.h"
+#include "mips-compiler/Pipelines/Pipelines.h"
+#include "mips-compiler/Target/Target.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("mips-compile options");
+
+static cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<model.mlir>"),
+                                          cl::init("-"), cl::cat(category));
+static cl::opt<std::string> outputFilename("o", cl::desc("Output file (- for stdout)"),
+                                           cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string> targetName("target", cl::desc("x86_64 (default) or riscv64"),
+                                       cl::init("x86_64"), cl::cat(category));
+static cl::opt<std::string>
+    mattr("mattr", cl::desc("Target features added to the target's defaults "
+                            "(riscv64: +m,+a,+f,+d,+c,+v), e.g. +zba or -v"),
+          cl::cat(category));
+static cl::opt<bool> staticEmbedding(
+    "static-embedding",
+    cl::desc("Call libmips directly (link with -lmips) instead of through the "
+             "dlopen import table"),
+    cl::cat(category));
+static cl::opt<std::string> emitKind("emit", cl::desc("mlir | llvm | asm | obj (default)"),
+                                     cl::init("obj"), cl::cat(category));
+static cl::opt<std::string>
+    headerFilename("emit-header",
+                   cl::desc("Also write a C header declaring the model's functions"),
+                   cl::value_desc("file.h"), cl::cat(category));
+static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3 (default 2)"),
+                                  cl::Prefix, cl::init(2), cl::cat(category));
+
+/// Prints `message` as mips-compile's own error and returns exit status 1.
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "mips-compile: error: " << message << "\n";
+  return 1;
+}
+
+static std::string defaultOutputName(llvm::StringRef extension) {
+  if (inputFilename == "-")
+    return "-";
+  llvm::SmallString<128> name(llvm::sys::path::filename(inputFilename));
+  llvm::sys::path::replace_extension(name, extension);
+  return std::string(name);
+}
+
+/// MODEL_H from model.h.
+static std::string headerGuard(llvm::StringRef path) {
+  std::string guard;
+  for (char c : llvm::sys::path::filename(path))
+    guard += llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
+  if (guard.empty() || llvm::isDigit(guard[0]))
+    guard = "MIPS_" + guard;
+  return guard;
+}
+
+static LogicalResult writeFile(llvm::StringRef path,
+                               llvm::function_ref<LogicalResult(llvm::raw_pwrite_stream &)> write) {
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
+  if (!file) {
+    llvm::errs() << "mips-compile: error: " << error << "\n";
+    return failure();
+  }
+  if (failed(write(file->os())))
+    return failure();
+  file->keep();
+  return success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  registerAllPasses();
+  mips::registerMipsPasses();
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "mips compiler: MLIR model to object file\n");
+
+  const mips::TargetSpec *target = mips::lookupTarget(targetName);
+  if (!target) {
+    llvm::SmallVector<llvm::StringRef> names;
+    for (const mips::TargetSpec &t : mips::getSupportedTargets())
+      names.push_back(t.name);
+    return fail("unknown target '" + targetName + "'; valid targets: " +
+                llvm::join(names, ", "));
+  }
+  static const std::pair<llvm::StringRef, llvm::StringRef> kinds[] = {
+      {"mlir", "mlir"}, {"llvm", "ll"}, {"asm", "s"}, {"obj", "o"}};
+  const auto *kind = llvm::find_if(kinds, [](auto &k) { return k.first == emitKind; });
+  if (kind == std::end(kinds))
+    return fail("unknown --emit kind '" + emitKind + "'; valid: mlir, llvm, asm, obj");
+  if (optLevel > 3)
+    return fail("-O" + llvm::Twine(optLevel.getValue()) + " is not one of -O0..-O3");
+  if (outputFilename.empty())
+    outputFilename = defaultOutputName(kind->second);
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registry.insert<mips::MipsDialect>();
+  mips::registerBufferizableOpInterfaceExternalModels(registry);
+  MLIRContext context(registry);
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFilename, &error);
+  if (!input)
+    return fail(error);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module) // the parser verified it and reported any error
+    return 1;
+
+  // The header describes the functions as written, before lowering.
+  if (!headerFilename.empty() &&
+      failed(writeFile(headerFilename, [&](llvm::raw_pwrite_stream &os) {
+        return mips::emitCHeader(*module, headerGuard(headerFilename), inputFilename, os);
+      })))
+    return 1;
+
+  PassManager pm(&context);
+  mips::MipsLoweringOptions pipelineOptions;
+  pipelineOptions.staticEmbedding = staticEmbedding;
+  if (failed(mips::buildMipsLoweringPipeline(pm, pipelineOptions)))
+    return fail("cannot build the lowering pipeline");
+  if (failed(pm.run(*module)))
+    return 1;
+
+  if (kind->first == "mlir")
+    return failed(writeFile(outputFilename, [&](llvm::raw_pwrite_stream &os) {
+             module->print(os);
+             return success();
+           }))
+               ? 1
+               : 0;
+
+  mips::EmitOptions emitOptions;
+  emitOptions.target = target;
+  emitOptions.extraFeatures = mattr;
+  emitOptions.staticEmbedding = staticEmbedding;
+  emitOptions.optLevel = optLevel;
+  emitOptions.kind = kind->first == "llvm"  ? mips::OutputKind::LLVMIR
+                     : kind->first == "asm" ? mips::OutputKind::Assembly
+                                            : mips::OutputKind::Object;
+  return failed(writeFile(outputFilename, [&](llvm::raw_pwrite_stream &os) {
+           return mips::emitModule(*module, emitOptions, os);
+         }))
+             ? 1
+             : 0;
+}
