@@ -1,0 +1,64 @@
+// RUN: mips-opt %s -split-input-file -verify-diagnostics
+
+func.func @rank(%a: tensor<4xf32>, %b: tensor<4x4xf32>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'mips.matmul' op expects rank-2 operands, got ranks 1, 2 and 2}}
+  %r = mips.matmul ins(%a, %b : tensor<4xf32>, tensor<4x4xf32>) outs(%c : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @element_types(%a: tensor<4x4xf16>, %b: tensor<4x4xf16>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'mips.matmul' op expects element types f32 x f32 -> f32 or i8 x i8 -> i32, got 'f16' x 'f16' -> 'f32'}}
+  %r = mips.matmul ins(%a, %b : tensor<4x4xf16>, tensor<4x4xf16>) outs(%c : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @int8_needs_int32(%a: tensor<4x4xi8>, %b: tensor<4x4xi8>, %c: tensor<4x4xi8>) -> tensor<4x4xi8> {
+  // expected-error @+1 {{expects element types f32 x f32 -> f32 or i8 x i8 -> i32, got 'i8' x 'i8' -> 'i8'}}
+  %r = mips.matmul ins(%a, %b : tensor<4x4xi8>, tensor<4x4xi8>) outs(%c : tensor<4x4xi8>) -> tensor<4x4xi8>
+  return %r : tensor<4x4xi8>
+}
+
+// -----
+
+func.func @reduction_mismatch(%a: tensor<4x8xf32>, %b: tensor<9x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{'mips.matmul' op has mismatched reduction sizes: lhs gives K = 8, rhs gives K = 9}}
+  %r = mips.matmul ins(%a, %b : tensor<4x8xf32>, tensor<9x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+
+// -----
+
+// With transpose_lhs, lhs is KxM: here K = 4 against the rhs's 8.
+func.func @transposed_reduction_mismatch(%at: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error @+1 {{has mismatched reduction sizes: lhs gives K = 4, rhs gives K = 8}}
+  %r = mips.matmul transpose_lhs ins(%at, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+
+// -----
+
+func.func @init_shape(%a: tensor<4x8xf32>, %b: tensor<8x?xf32>, %c: tensor<5x16xf32>) -> tensor<5x16xf32> {
+  // expected-error @+1 {{'mips.matmul' op expects init of shape 4x?, got 5x16}}
+  %r = mips.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x?xf32>) outs(%c : tensor<5x16xf32>) -> tensor<5x16xf32>
+  return %r : tensor<5x16xf32>
+}
+
+// -----
+
+func.func @result_type(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<?x16xf32> {
+  // expected-error @+1 {{'mips.matmul' op expects the result type to equal the init type 'tensor<4x16xf32>', got 'tensor<?x16xf32>'}}
+  %r = mips.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<?x16xf32>
+  return %r : tensor<?x16xf32>
+}
+
+// -----
+
+func.func @memref_operands(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>) {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.tensor, but found 'memref<4x8xf32>'}}
+  %r = mips.matmul ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>) -> memref<4x16xf32>
+  return
+}

@@ -1,0 +1,14 @@
+// RUN: mips-compile %S/Inputs/model.mlir --target=riscv64 --emit=llvm -o - | FileCheck %s
+// RUN: mips-compile %S/Inputs/model.mlir --emit=asm -o - | FileCheck %s --check-prefix=ASM
+// RUN: mips-compile %S/Inputs/model.mlir --emit=mlir -o - | FileCheck %s --check-prefix=MLIR
+
+// CHECK:        target triple = "riscv64-unknown-linux-gnu"
+// CHECK:        define {{.*}}void @_mlir_ciface_matmul(
+// CHECK:        call void @__mips_rt_ensure_imports()
+// CHECK:        load ptr, ptr getelementptr {{.*}}@__mips_rt_import_table
+// The runtime bitcode is linked in: the resolver dlopens the provider.
+// CHECK:        define weak hidden void @__mips_rt_resolve()
+// CHECK:        call ptr @dlopen(
+
+// ASM:          _mlir_ciface_matmul:
+// MLIR:         llvm.func @_mlir_ciface_matmul

@@ -1,0 +1,14 @@
+// Bad input gets file:line:col diagnostics and exit status 1, never a crash.
+// RUN: not mips-compile %S/Inputs/syntax-error.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=SYNTAX
+// RUN: not mips-compile %S/Inputs/verifier-error.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=VERIFY
+// RUN: not mips-compile %S/Inputs/model.mlir --target=arm -o %t.o 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not mips-compile %S/Inputs/model.mlir --emit=exe -o %t.o 2>&1 | FileCheck %s --check-prefix=EMIT
+// RUN: not mips-compile %t.does-not-exist.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not mips-compile %S/Inputs/unsupported-header.mlir --emit-header=%t.h -o %t.o 2>&1 | FileCheck %s --check-prefix=HEADER
+
+// SYNTAX: syntax-error.mlir:2:32: error: expected operation name in quotes
+// VERIFY: verifier-error.mlir:2:8: error: 'mips.matmul' op has mismatched reduction sizes: lhs gives K = 8, rhs gives K = 9
+// TARGET: mips-compile: error: unknown target 'arm'; valid targets: x86_64, riscv64
+// EMIT:   mips-compile: error: unknown --emit kind 'exe'; valid: mlir, llvm, asm, obj
+// MISSING: mips-compile: error: cannot open input file '{{.*}}does-not-exist.mlir'
+// HEADER: unsupported-header.mlir:1:1: error: the C header supports at most one result, @two has 2

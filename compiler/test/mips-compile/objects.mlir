@@ -1,0 +1,28 @@
+// The default object carries the import table and no libmips reference; the
+// static-embedding object calls libmips directly. Both define the C wrapper.
+// RUN: mips-compile %S/Inputs/model.mlir -o %t.dyn.o
+// RUN: llvm-nm %t.dyn.o | FileCheck %s --check-prefixes=CHECK,DYNAMIC
+// RUN: mips-compile %S/Inputs/model.mlir --static-embedding -o %t.static.o
+// RUN: llvm-nm %t.static.o | FileCheck %s --check-prefixes=CHECK,STATIC
+// RUN: mips-compile %S/Inputs/model.mlir --target=riscv64 -o %t.rv.o
+// RUN: llvm-readelf -h -A %t.rv.o | FileCheck %s --check-prefix=RISCV
+// RUN: mips-compile %S/Inputs/model.mlir --target=riscv64 --mattr=+zba -o %t.zba.o
+// RUN: llvm-readelf -A %t.zba.o | FileCheck %s --check-prefix=MATTR
+// RUN: llvm-nm %t.rv.o | FileCheck %s --check-prefixes=CHECK,DYNAMIC
+
+// CHECK-DAG:    T _mlir_ciface_matmul
+// CHECK-DAG:    T _mlir_ciface_scale
+// CHECK-DAG:    W mipsrt_bind
+// CHECK-DAG:    W mipsrt_kernel_name
+// CHECK-DAG:    W __mips_rt_call_failed
+// DYNAMIC-DAG:  V __mips_rt_import_table
+// DYNAMIC-DAG:  U dlopen
+// DYNAMIC-NOT:  mips_matmul_f32
+// STATIC-DAG:   U mips_matmul_f32
+// STATIC-DAG:   U mips_status_string
+// STATIC-NOT:   __mips_rt_import_table
+
+// RISCV:        Machine: RISC-V
+// RISCV:        Flags: {{.*}}RVC, double-float ABI
+// RISCV:        Value: rv64i{{[0-9p]+}}_m{{[0-9p]+}}_a{{[0-9p]+}}_f{{[0-9p]+}}_d{{[0-9p]+}}_c{{[0-9p]+}}_v1p0
+// MATTR:        Value: rv64i{{.*}}_v1p0{{.*}}_zba1p0
