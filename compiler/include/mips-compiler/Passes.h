@@ -4,6 +4,7 @@
 #define MIPS_PASSES_H
 
 #include "mips-compiler/Dialect/Mips/MipsDialect.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/Pass.h"
 

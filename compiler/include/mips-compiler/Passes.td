@@ -24,7 +24,10 @@ def MipsExposeCInterface : Pass<"mips-expose-c-interface", "::mlir::ModuleOp"> {
     Marks each public `func.func` definition with `llvm.emit_c_interface`, so
     that lowering to LLVM emits `_mlir_ciface_<name>`, which takes memref
     descriptors by pointer (the form `mips-compile --emit-header` declares).
+    Its tensor arguments become `bufferization.writable = false`: the caller's
+    buffers are only read.
   }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
 def MipsImportTable : Pass<"mips-import-table", "::mlir::ModuleOp"> {

@@ -1,12 +1,15 @@
 //===- ExposeCInterface.cpp - _mlir_ciface_ wrappers ------------*- C++ -*-===//
 //
 // Marks public function definitions with llvm.emit_c_interface, so that C code
-// can call them through memref descriptors passed by pointer.
+// can call them through memref descriptors passed by pointer, and marks their
+// tensor arguments read-only for bufferization: a C caller's buffers are inputs,
+// never scratch space (an accumulating matmul works on a copy of its init).
 //
 //===----------------------------------------------------------------------===//
 
 #include "mips-compiler/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -27,10 +30,17 @@ struct MipsExposeCInterfacePass
   using Base::Base;
 
   void runOnOperation() override {
-    UnitAttr unit = UnitAttr::get(&getContext());
-    for (auto func : getOperation().getOps<func::FuncOp>())
-      if (func.isPublic() && !func.isExternal())
-        func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(), unit);
+    MLIRContext *ctx = &getContext();
+    auto readOnly = BoolAttr::get(ctx, false);
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (!func.isPublic() || func.isExternal())
+        continue;
+      func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(), UnitAttr::get(ctx));
+      for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
+        if (isa<TensorType>(type))
+          func.setArgAttr(index, bufferization::BufferizationDialect::kWritableAttrName,
+                          readOnly);
+    }
   }
 };
 
