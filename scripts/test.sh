@@ -40,7 +40,8 @@ mips_configure_build host-sanitizers -DCMAKE_C_COMPILER=clang-22 -DCMAKE_BUILD_T
   -DMIPS_LINK_NO_UNDEFINED=OFF -DMIPS_BUILD_COMPILER=OFF -DMIPS_BUILD_EXAMPLES=OFF
 run_suite host-sanitizers -L unit
 
-mips_configure_build riscv64 -DCMAKE_TOOLCHAIN_FILE="$MIPS_ROOT/cmake/riscv64-linux-gnu.cmake"
+mips_configure_build riscv64 -DCMAKE_TOOLCHAIN_FILE="$MIPS_ROOT/cmake/riscv64-linux-gnu.cmake" \
+  -DMIPS_COMPILE_EXECUTABLE="$MIPS_BUILD/host/compiler/bin/mips-compile"
 run_suite riscv64
 
 # UBSan in trap mode needs no runtime, so the RVV kernels run under it too.
