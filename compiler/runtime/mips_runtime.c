@@ -7,7 +7,10 @@
  * With MIPS_RT_DYNAMIC=0 (--static-embedding) calls go straight to libmips.
  *
  * Every definition is weak and hidden: several generated objects in one program
- * share one table, and nothing here is exported from a shared object. */
+ * share one table, and nothing here is exported from a shared object. Internal
+ * names carry the libmips ABI version and the mode (MIPS_RT_NAME), so objects
+ * of other compiler versions, or of the other mode, never share them by mistake;
+ * only the documented mipsrt_* functions are common to all. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +19,18 @@
 #include "mips/mips.h"
 
 #define MIPS_RT_API __attribute__((weak, visibility("hidden")))
+
+#if MIPS_RT_DYNAMIC
+#define MIPS_RT_MODE dynamic
+#else
+#define MIPS_RT_MODE static
+#endif
+/* __mips_rt_v<major>_<minor>_<mode>_<name>, as compiler/include/.../Imports.h spells it. */
+#define MIPS_RT_NAME(name) MIPS_RT_NAME_(MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR, MIPS_RT_MODE, name)
+#define MIPS_RT_NAME_(major, minor, mode, name) MIPS_RT_NAME__(major, minor, mode, name)
+#define MIPS_RT_NAME__(major, minor, mode, name) __mips_rt_v##major##_##minor##_##mode##_##name
+/* Shared by both modes: same behaviour in each. */
+#define MIPS_RT_COMMON_NAME(name) MIPS_RT_NAME_(MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR, common, name)
 
 /* Exit status when the kernel provider cannot be used, as the dynamic loader's own. */
 #define MIPS_RT_EXIT_LOAD_FAILURE 127
@@ -41,73 +56,76 @@ static const char *const mips_rt_import_names[MIPS_RT_SLOT_COUNT] = {
 #include <dlfcn.h>
 #include <pthread.h>
 
-/* Read by generated code (mips-import-table) after __mips_rt_ensure_imports(). */
-MIPS_RT_API void *__mips_rt_import_table[MIPS_RT_SLOT_COUNT];
+/* Read by generated code (mips-import-table) after MIPS_RT_NAME(ensure_imports)(). */
+MIPS_RT_API void *MIPS_RT_NAME(import_table)[MIPS_RT_SLOT_COUNT];
 
-MIPS_RT_API int __mips_rt_bind_status = MIPSRT_ERROR_LOAD;
-MIPS_RT_API int __mips_rt_bound;
-MIPS_RT_API char __mips_rt_error[512];
-MIPS_RT_API pthread_once_t __mips_rt_once = PTHREAD_ONCE_INIT;
+MIPS_RT_API int MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_LOAD;
+MIPS_RT_API int MIPS_RT_NAME(bound);
+MIPS_RT_API char MIPS_RT_NAME(error)[512];
+MIPS_RT_API pthread_once_t MIPS_RT_NAME(once) = PTHREAD_ONCE_INIT;
 
-MIPS_RT_API void __mips_rt_resolve(void) {
+MIPS_RT_API void MIPS_RT_NAME(resolve)(void) {
   const char *path = getenv("MIPS_KERNEL_LIBRARY");
   if (path == NULL || path[0] == '\0') path = "libmips.so.1";
   void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) {
-    snprintf(__mips_rt_error, sizeof __mips_rt_error,
+    snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
              "mips: cannot load kernel library '%s' (needed for libmips ABI %d.%d): %s", path,
              MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR, dlerror());
-    __mips_rt_bind_status = MIPSRT_ERROR_LOAD;
+    MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_LOAD;
     return;
   }
   void *slots[MIPS_RT_SLOT_COUNT];
   for (int i = 0; i < MIPS_RT_SLOT_COUNT; ++i) {
     slots[i] = dlsym(library, mips_rt_import_names[i]);
     if (slots[i] == NULL) {
-      snprintf(__mips_rt_error, sizeof __mips_rt_error,
+      snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
                "mips: kernel library '%s' has no symbol '%s' (needed for libmips ABI %d.%d)",
                path, mips_rt_import_names[i], MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR);
-      __mips_rt_bind_status = MIPSRT_ERROR_SYMBOL;
+      MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_SYMBOL;
       return;
     }
   }
   const uint32_t abi = ((uint32_t (*)(void))slots[MIPS_RT_SLOT_mips_abi_version])();
   if ((abi >> 16) != MIPS_VERSION_MAJOR || (abi & 0xffffu) < MIPS_VERSION_MINOR) {
-    snprintf(__mips_rt_error, sizeof __mips_rt_error,
+    snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
              "mips: kernel library '%s' provides libmips ABI %u.%u, but this program was "
              "compiled for ABI %d.%d (needs major %d, minor >= %d)",
              path, abi >> 16, abi & 0xffffu, MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR,
              MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR);
-    __mips_rt_bind_status = MIPSRT_ERROR_ABI;
+    MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_ABI;
     return;
   }
-  memcpy(__mips_rt_import_table, slots, sizeof slots);
-  __mips_rt_error[0] = '\0';
-  __mips_rt_bind_status = MIPSRT_OK;
-  __atomic_store_n(&__mips_rt_bound, 1, __ATOMIC_RELEASE);
+  memcpy(MIPS_RT_NAME(import_table), slots, sizeof slots);
+  MIPS_RT_NAME(error)[0] = '\0';
+  MIPS_RT_NAME(bind_status) = MIPSRT_OK;
+  __atomic_store_n(&MIPS_RT_NAME(bound), 1, __ATOMIC_RELEASE);
 }
 
-MIPS_RT_API int mipsrt_bind(void) {
-  pthread_once(&__mips_rt_once, __mips_rt_resolve);
-  return __mips_rt_bind_status;
+/* Binds this object's table; mipsrt_bind() may belong to another object's runtime. */
+MIPS_RT_API int MIPS_RT_NAME(bind)(void) {
+  pthread_once(&MIPS_RT_NAME(once), MIPS_RT_NAME(resolve));
+  return MIPS_RT_NAME(bind_status);
 }
+
+MIPS_RT_API int mipsrt_bind(void) { return MIPS_RT_NAME(bind)(); }
 
 MIPS_RT_API const char *mipsrt_error_message(void) {
-  mipsrt_bind();
-  return __mips_rt_error;
+  MIPS_RT_NAME(bind)();
+  return MIPS_RT_NAME(error);
 }
 
 /* Called by generated code before each use of the table. */
-MIPS_RT_API void __mips_rt_ensure_imports(void) {
-  if (__atomic_load_n(&__mips_rt_bound, __ATOMIC_ACQUIRE)) return;
-  if (mipsrt_bind() != MIPSRT_OK) {
-    fprintf(stderr, "%s\n", __mips_rt_error);
+MIPS_RT_API void MIPS_RT_NAME(ensure_imports)(void) {
+  if (__atomic_load_n(&MIPS_RT_NAME(bound), __ATOMIC_ACQUIRE)) return;
+  if (MIPS_RT_NAME(bind)() != MIPSRT_OK) {
+    fprintf(stderr, "%s\n", MIPS_RT_NAME(error));
     exit(MIPS_RT_EXIT_LOAD_FAILURE);
   }
 }
 
 #define MIPS_RT_CALL(name, type) \
-  (__mips_rt_ensure_imports(), ((type)__mips_rt_import_table[MIPS_RT_SLOT_##name]))
+  (MIPS_RT_NAME(ensure_imports)(), ((type)MIPS_RT_NAME(import_table)[MIPS_RT_SLOT_##name]))
 
 #else /* --static-embedding: libmips is linked in */
 
@@ -134,11 +152,63 @@ MIPS_RT_API const char *mipsrt_library_version(void) {
   return MIPS_RT_CALL(mips_version_string, const char *(*)(void))();
 }
 
-/* Generated code calls this when a libmips call returns a nonzero status: compiled
- * code never passes invalid views, so this is a bug worth stopping for. */
-MIPS_RT_API void __mips_rt_call_failed(int32_t slot, int32_t status) {
+/* Generated code calls this when a libmips call returns a nonzero status, with the
+ * status text it fetched from the same provider: compiled code never passes invalid
+ * views, so this is a bug worth stopping for. */
+MIPS_RT_API void MIPS_RT_COMMON_NAME(call_failed)(int32_t slot, int32_t status, const char *text) {
   const char *callee = slot >= 0 && slot < MIPS_RT_SLOT_COUNT ? mips_rt_import_names[slot] : "?";
-  const char *text = MIPS_RT_CALL(mips_status_string, const char *(*)(int))(status);
-  fprintf(stderr, "mips: %s failed with status %d: %s\n", callee, (int)status, text);
+  fprintf(stderr, "mips: %s failed with status %d: %s\n", callee, (int)status,
+          text != NULL ? text : "(no status text)");
+  abort();
+}
+
+/* memref.copy of strided buffers lowers to a call of memrefCopy, which MLIR's
+ * runner-utils library provides; objects must link with libc alone, so the runtime
+ * brings its own (weak: a real one, if linked, wins). The descriptors are MLIR's:
+ * {allocated, aligned, offset, sizes[rank], strides[rank]}, strides in elements. */
+typedef struct mips_rt_unranked_memref {
+  int64_t rank;
+  void *descriptor;
+} mips_rt_unranked_memref;
+
+MIPS_RT_API void memrefCopy(int64_t elem_size, mips_rt_unranked_memref *src,
+                            mips_rt_unranked_memref *dst) {
+  enum { MAX_RANK = 32 };
+  const int64_t rank = src->rank;
+  if (rank < 0 || rank > MAX_RANK || dst->rank != rank) abort();
+  const char *src_data = ((char *const *)src->descriptor)[1];
+  char *dst_data = ((char *const *)dst->descriptor)[1];
+  const int64_t *src_meta = (const int64_t *)((char *const *)src->descriptor + 2);
+  const int64_t *dst_meta = (const int64_t *)((char *const *)dst->descriptor + 2);
+  const int64_t *sizes = src_meta + 1;
+  for (int64_t d = 0; d < rank; ++d)
+    if (sizes[d] == 0) return;
+  int64_t index[MAX_RANK] = {0};
+  int64_t src_at = src_meta[0], dst_at = dst_meta[0];
+  for (;;) {
+    memcpy(dst_data + dst_at * elem_size, src_data + src_at * elem_size, (size_t)elem_size);
+    /* Odometer over the indices, last dimension fastest. */
+    int64_t d = rank - 1;
+    for (; d >= 0; --d) {
+      src_at += src_meta[1 + rank + d];
+      dst_at += dst_meta[1 + rank + d];
+      if (++index[d] < sizes[d]) break;
+      src_at -= sizes[d] * src_meta[1 + rank + d];
+      dst_at -= sizes[d] * dst_meta[1 + rank + d];
+      index[d] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+/* Generated code calls this when the dynamic shapes given to a matmul disagree:
+ * libmips would otherwise read or write outside the buffers. */
+MIPS_RT_API void MIPS_RT_COMMON_NAME(bad_shapes)(int64_t m, int64_t k, int64_t rhs_k, int64_t n,
+                                                 int64_t init_m, int64_t init_n) {
+  fprintf(stderr,
+          "mips: matmul operands do not fit together at run time: lhs is %lldx%lld, rhs is "
+          "%lldx%lld, init is %lldx%lld\n",
+          (long long)m, (long long)k, (long long)rhs_k, (long long)n, (long long)init_m,
+          (long long)init_n);
   abort();
 }

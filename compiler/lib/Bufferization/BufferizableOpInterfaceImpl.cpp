@@ -2,8 +2,9 @@
 //
 // One-Shot Bufferize turns each mips.matmul straight into a call of the libmips
 // 1.0 ABI: every buffer is split by memref.extract_strided_metadata into (base,
-// offset, stride0, stride1), transposes swap strides, and a nonzero status calls
-// the runtime's failure report. No memref form of mips.matmul exists.
+// offset, stride0, stride1), transposes swap strides, dynamic shapes are checked
+// before the call, and a nonzero status calls the runtime's failure report. No
+// memref form of mips.matmul exists.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/DstBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -78,8 +80,51 @@ static AbiMatrix decompose(OpBuilder &b, Location loc, Value buffer,
   return matrix;
 }
 
+/// True if the verifier could not already prove that the operands fit together.
+static bool needsShapeCheck(mips::MatmulOp op) {
+  auto lhs = cast<RankedTensorType>(op.getLhs().getType());
+  auto rhs = cast<RankedTensorType>(op.getRhs().getType());
+  auto init = cast<RankedTensorType>(op.getInit().getType());
+  return !lhs.hasStaticShape() || !rhs.hasStaticShape() || !init.hasStaticShape();
+}
+
+/// Emits `if (any extent disagrees) bad_shapes(...)`: with dynamic shapes, a
+/// mismatch found only at run time must stop the program before libmips reads
+/// or writes outside a buffer.
+static LogicalResult emitShapeCheck(OpBuilder &b, mips::MatmulOp op,
+                                    const AbiMatrix &a, const AbiMatrix &bm,
+                                    const AbiMatrix &c) {
+  Location loc = op.getLoc();
+  auto same = [&](Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y).getResult();
+  };
+  Value fits = arith::AndIOp::create(
+      b, loc,
+      arith::AndIOp::create(b, loc, same(a.sizes[1], bm.sizes[0]),
+                            same(c.sizes[0], a.sizes[0])),
+      same(c.sizes[1], bm.sizes[1]));
+  Value misfit = arith::XOrIOp::create(
+      b, loc, fits, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  SmallVector<Type> argTypes(6, b.getI64Type());
+  FailureOr<func::FuncOp> report =
+      getOrDeclareFunction(op, mips::badShapesSymbol(),
+                           b.getFunctionType(argTypes, {}), /*barePointers=*/false);
+  if (failed(report))
+    return failure();
+  auto ifOp = scf::IfOp::create(b, loc, misfit, /*withElseRegion=*/false);
+  OpBuilder then = ifOp.getThenBodyBuilder();
+  SmallVector<Value> extents;
+  for (Value size : {a.sizes[0], a.sizes[1], bm.sizes[0], bm.sizes[1], c.sizes[0],
+                     c.sizes[1]})
+    extents.push_back(
+        arith::IndexCastOp::create(then, loc, then.getI64Type(), size).getResult());
+  func::CallOp::create(then, loc, *report, extents);
+  return success();
+}
+
 /// Emits `status = mips_matmul_<type>(m, n, k, A..., B..., C..., flags)` and
-/// `if (status != 0) __mips_rt_call_failed(slot, status)`.
+/// `if (status != 0) call_failed(slot, status, mips_status_string(status))`;
+/// the status text comes from the same provider as the failed call.
 static LogicalResult emitLibmipsCall(OpBuilder &b, mips::MatmulOp op, Value lhs,
                                      Value rhs, Value init) {
   Location loc = op.getLoc();
@@ -89,6 +134,8 @@ static LogicalResult emitLibmipsCall(OpBuilder &b, mips::MatmulOp op, Value lhs,
   AbiMatrix a = decompose(b, loc, lhs, op.getTransposeLhs());
   AbiMatrix bm = decompose(b, loc, rhs, op.getTransposeRhs());
   AbiMatrix c = decompose(b, loc, init, /*transposed=*/false);
+  if (needsShapeCheck(op) && failed(emitShapeCheck(b, op, a, bm, c)))
+    return failure();
   auto toI64 = [&](Value index) {
     return arith::IndexCastOp::create(b, loc, b.getI64Type(), index).getResult();
   };
@@ -109,19 +156,26 @@ static LogicalResult emitLibmipsCall(OpBuilder &b, mips::MatmulOp op, Value lhs,
     return failure();
   Value status = func::CallOp::create(b, loc, *decl, operands).getResult(0);
 
-  auto failedType = b.getFunctionType({b.getI32Type(), b.getI32Type()}, {});
+  Type textType = LLVM::LLVMPointerType::get(b.getContext());
+  FailureOr<func::FuncOp> statusString = getOrDeclareFunction(
+      op, "mips_status_string", b.getFunctionType({b.getI32Type()}, {textType}),
+      /*barePointers=*/false);
   FailureOr<func::FuncOp> failedDecl = getOrDeclareFunction(
-      op, mips::kCallFailedSymbol, failedType, /*barePointers=*/false);
-  if (failed(failedDecl))
+      op, mips::callFailedSymbol(),
+      b.getFunctionType({b.getI32Type(), b.getI32Type(), textType}, {}),
+      /*barePointers=*/false);
+  if (failed(statusString) || failed(failedDecl))
     return failure();
   Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
   Value isError = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                         status, zero);
   auto ifOp = scf::IfOp::create(b, loc, isError, /*withElseRegion=*/false);
-  OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
-  Value slot = arith::ConstantIntOp::create(thenBuilder, loc, b.getI32Type(),
+  OpBuilder then = ifOp.getThenBodyBuilder();
+  Value slot = arith::ConstantIntOp::create(then, loc, then.getI32Type(),
                                             *mips::lookupImportSlot(callee));
-  func::CallOp::create(thenBuilder, loc, *failedDecl, ValueRange{slot, status});
+  Value text = func::CallOp::create(then, loc, *statusString, ValueRange{status})
+                   .getResult(0);
+  func::CallOp::create(then, loc, *failedDecl, ValueRange{slot, status, text});
   return success();
 }
 

@@ -14,9 +14,10 @@ static constexpr llvm::StringLiteral kLoweringPasses =
     "convert-linalg-to-mips,"
     "canonicalize,"
     "mips-expose-c-interface,"
-    // Function arguments stay plain row-major memrefs, as the C header says.
+    // Function arguments are fully strided memrefs: a C caller may pass any
+    // view (offset, strides) through the descriptor, as the header says.
     "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
+    "function-boundary-type-conversion=fully-dynamic-layout-map},"
     "buffer-deallocation-pipeline,"
     "convert-bufferization-to-memref,"
     // What libmips does not run (bias adds, activations, other matmuls).

@@ -40,10 +40,15 @@ struct MipsImportTablePass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Only calls of external declarations: a function the module defines
+    // itself is not libmips, whatever its name.
     SmallVector<LLVM::CallOp> calls;
     module.walk([&](LLVM::CallOp call) {
       std::optional<StringRef> callee = call.getCallee();
-      if (callee && mips::lookupImportSlot(*callee))
+      if (!callee || !mips::lookupImportSlot(*callee))
+        return;
+      auto decl = module.lookupSymbol<LLVM::LLVMFuncOp>(*callee);
+      if (decl && decl.isExternal())
         calls.push_back(call);
     });
     if (calls.empty())
@@ -55,22 +60,20 @@ struct MipsImportTablePass
     auto tableType =
         LLVM::LLVMArrayType::get(ptrType, std::size(mips::kImportedFunctions));
     // Both are defined (weak, hidden) by the mips runtime linked into the object.
-    auto table = getOrDeclare<LLVM::GlobalOp>(
-        module, mips::kImportTableSymbol, [&](OpBuilder &b) {
-          return LLVM::GlobalOp::create(b, loc, tableType, /*isConstant=*/false,
-                                        LLVM::Linkage::External,
-                                        mips::kImportTableSymbol, Attribute());
-        });
+    std::string tableName = mips::importTableSymbol();
+    std::string ensureName = mips::ensureImportsSymbol();
+    auto table = getOrDeclare<LLVM::GlobalOp>(module, tableName, [&](OpBuilder &b) {
+      return LLVM::GlobalOp::create(b, loc, tableType, /*isConstant=*/false,
+                                    LLVM::Linkage::External, tableName, Attribute());
+    });
     if (table.getGlobalType() != tableType) {
-      table.emitError() << "'" << mips::kImportTableSymbol
-                        << "' must have type " << tableType;
+      table.emitError() << "'" << tableName << "' must have type " << tableType;
       return signalPassFailure();
     }
-    auto ensure = getOrDeclare<LLVM::LLVMFuncOp>(
-        module, mips::kEnsureImportsSymbol, [&](OpBuilder &b) {
-          auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {});
-          return LLVM::LLVMFuncOp::create(b, loc, mips::kEnsureImportsSymbol, type);
-        });
+    auto ensure = getOrDeclare<LLVM::LLVMFuncOp>(module, ensureName, [&](OpBuilder &b) {
+      auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {});
+      return LLVM::LLVMFuncOp::create(b, loc, ensureName, type);
+    });
 
     for (LLVM::CallOp call : calls) {
       OpBuilder b(call);

@@ -3,11 +3,12 @@
 // RUN: mips-compile %S/Inputs/model.mlir --emit=mlir -o - | FileCheck %s --check-prefix=MLIR
 
 // CHECK:        target triple = "riscv64-unknown-linux-gnu"
+// CHECK:        define {{.*}} @matmul(
+// CHECK:        call void @__mips_rt_v1_0_dynamic_ensure_imports()
+// CHECK:        load ptr, ptr getelementptr {{.*}}@__mips_rt_v1_0_dynamic_import_table
 // CHECK:        define {{.*}}void @_mlir_ciface_matmul(
-// CHECK:        call void @__mips_rt_ensure_imports()
-// CHECK:        load ptr, ptr getelementptr {{.*}}@__mips_rt_import_table
 // The runtime bitcode is linked in: the resolver dlopens the provider.
-// CHECK:        define weak hidden void @__mips_rt_resolve()
+// CHECK:        define weak hidden void @__mips_rt_v1_0_dynamic_resolve()
 // CHECK:        call ptr @dlopen(
 
 // ASM:          _mlir_ciface_matmul:

@@ -6,9 +6,18 @@
 // RUN: not mips-compile %t.does-not-exist.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not mips-compile %S/Inputs/unsupported-header.mlir --emit-header=%t.h -o %t.o 2>&1 | FileCheck %s --check-prefix=HEADER
 
+// RUN: not mips-compile %S/Inputs/nested-module.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=NESTED
+// RUN: not mips-compile %S/Inputs/bad-name.mlir --emit-header=%t.bad.h -o %t.o 2>&1 | FileCheck %s --check-prefix=NAME
+// A failed compilation leaves no header behind.
+// RUN: rm -f %t.late.h
+// RUN: not mips-compile %S/Inputs/verifier-error.mlir --emit-header=%t.late.h -o %t.o
+// RUN: not test -e %t.late.h
+
 // SYNTAX: syntax-error.mlir:2:32: error: expected operation name in quotes
 // VERIFY: verifier-error.mlir:2:8: error: 'mips.matmul' op has mismatched reduction sizes: lhs gives K = 8, rhs gives K = 9
 // TARGET: mips-compile: error: unknown target 'arm'; valid targets: x86_64, riscv64
 // EMIT:   mips-compile: error: unknown --emit kind 'exe'; valid: mlir, llvm, asm, obj
 // MISSING: mips-compile: error: cannot open input file '{{.*}}does-not-exist.mlir'
 // HEADER: unsupported-header.mlir:1:1: error: the C header supports at most one result, @two has 2
+// NESTED: nested-module.mlir:2:3: error: nested modules are not supported; put the functions in the top-level module
+// NAME:   bad-name.mlir:1:1: error: @"my-model.v2" is not a C identifier, so the C header cannot declare its wrapper; rename the function

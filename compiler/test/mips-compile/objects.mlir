@@ -14,13 +14,14 @@
 // CHECK-DAG:    T _mlir_ciface_scale
 // CHECK-DAG:    W mipsrt_bind
 // CHECK-DAG:    W mipsrt_kernel_name
-// CHECK-DAG:    W __mips_rt_call_failed
-// DYNAMIC-DAG:  V __mips_rt_import_table
+// CHECK-DAG:    W memrefCopy
+// CHECK-DAG:    W __mips_rt_v1_0_common_call_failed
+// DYNAMIC-DAG:  V __mips_rt_v1_0_dynamic_import_table
 // DYNAMIC-DAG:  U dlopen
 // DYNAMIC-NOT:  mips_matmul_f32
 // STATIC-DAG:   U mips_matmul_f32
 // STATIC-DAG:   U mips_status_string
-// STATIC-NOT:   __mips_rt_import_table
+// STATIC-NOT:   __mips_rt_v1_0_dynamic_import_table
 
 // RISCV:        Machine: RISC-V
 // RISCV:        Flags: {{.*}}RVC, double-float ABI

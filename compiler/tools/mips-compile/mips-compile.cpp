@@ -140,12 +140,22 @@ int main(int argc, char **argv) {
   if (!module) // the parser verified it and reported any error
     return 1;
 
-  // The header describes the functions as written, before lowering.
-  if (!headerFilename.empty() &&
-      failed(writeFile(headerFilename, [&](llvm::raw_pwrite_stream &os) {
-        return mips::emitCHeader(*module, headerGuard(headerFilename), inputFilename, os);
-      })))
-    return 1;
+  // Nested modules would be dropped silently by the module-level pipeline.
+  for (Operation &op : module->getBody()->getOperations())
+    if (isa<ModuleOp>(op)) {
+      op.emitError("nested modules are not supported; put the functions in the "
+                   "top-level module");
+      return 1;
+    }
+
+  // The header describes the functions as written, before lowering; it is
+  // written only once the whole compilation has succeeded.
+  std::string header;
+  if (!headerFilename.empty()) {
+    llvm::raw_string_ostream os(header);
+    if (failed(mips::emitCHeader(*module, headerGuard(headerFilename), inputFilename, os)))
+      return 1;
+  }
 
   PassManager pm(&context);
   mips::MipsLoweringOptions pipelineOptions;
@@ -155,13 +165,24 @@ int main(int argc, char **argv) {
   if (failed(pm.run(*module)))
     return 1;
 
+  auto writeHeader = [&]() -> int {
+    if (headerFilename.empty())
+      return 0;
+    return failed(writeFile(headerFilename, [&](llvm::raw_pwrite_stream &os) {
+             os << header;
+             return success();
+           }))
+               ? 1
+               : 0;
+  };
+
   if (kind->first == "mlir")
     return failed(writeFile(outputFilename, [&](llvm::raw_pwrite_stream &os) {
              module->print(os);
              return success();
            }))
                ? 1
-               : 0;
+               : writeHeader();
 
   mips::EmitOptions emitOptions;
   emitOptions.target = target;
@@ -175,5 +196,5 @@ int main(int argc, char **argv) {
            return mips::emitModule(*module, emitOptions, os);
          }))
              ? 1
-             : 0;
+             : writeHeader();
 }

@@ -35,5 +35,22 @@ int main(void) {
       EXPECT(E2E_AT(r, i, j) == want, "A^T*B (%d,%d) = %g, expected %g", i, j, E2E_AT(r, i, j), want);
     }
   if (r.allocated != c) free(r.allocated);
+
+  /* A^T * B^T: A stored K x M (6 x 11), B stored N x K (9 x 6). */
+  float at2[6 * 11], bt2[9 * 6];
+  for (int x = 0; x < 66; ++x) at2[x] = (float)e2e_value(x + 17, 5);
+  for (int x = 0; x < 54; ++x) bt2[x] = (float)e2e_value(x + 23, 5);
+  mips_memref_f32_2d mat2 = E2E_ROW_MAJOR(mips_memref_f32_2d, at2, 6, 11);
+  mips_memref_f32_2d mbt2 = E2E_ROW_MAJOR(mips_memref_f32_2d, bt2, 9, 6);
+  _mlir_ciface_matmul_both_transposed(&r, &mat2, &mbt2);
+  EXPECT(r.sizes[0] == 11 && r.sizes[1] == 9, "A^T*B^T is %lldx%lld", (long long)r.sizes[0],
+         (long long)r.sizes[1]);
+  for (int i = 0; i < 11; ++i)
+    for (int j = 0; j < 9; ++j) {
+      float want = 0;
+      for (int l = 0; l < 6; ++l) want += at2[l * 11 + i] * bt2[j * 6 + l];
+      EXPECT(E2E_AT(r, i, j) == want, "A^T*B^T (%d,%d) = %g, expected %g", i, j, E2E_AT(r, i, j), want);
+    }
+  free(r.allocated);
   return e2e_finish("transposed");
 }

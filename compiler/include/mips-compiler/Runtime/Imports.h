@@ -8,10 +8,13 @@
 #ifndef MIPS_RUNTIME_IMPORTS_H
 #define MIPS_RUNTIME_IMPORTS_H
 
+#include "mips/mips.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir {
 namespace mips {
@@ -30,10 +33,19 @@ inline std::optional<unsigned> lookupImportSlot(llvm::StringRef name) {
   return std::nullopt;
 }
 
-/// Runtime symbols referenced by generated code.
-inline constexpr llvm::StringLiteral kImportTableSymbol = "__mips_rt_import_table";
-inline constexpr llvm::StringLiteral kEnsureImportsSymbol = "__mips_rt_ensure_imports";
-inline constexpr llvm::StringLiteral kCallFailedSymbol = "__mips_rt_call_failed";
+/// The mips runtime's internal symbols referenced by generated code:
+/// __mips_rt_v<major>_<minor>_<mode>_<name>, as MIPS_RT_NAME in
+/// compiler/runtime/mips_runtime.c spells them. Mode is "dynamic" (the import
+/// table), "static" or "common" (the same in both).
+inline std::string runtimeSymbol(llvm::StringRef mode, llvm::StringRef name) {
+  return ("__mips_rt_v" + llvm::Twine(MIPS_VERSION_MAJOR) + "_" +
+          llvm::Twine(MIPS_VERSION_MINOR) + "_" + mode + "_" + name)
+      .str();
+}
+inline std::string importTableSymbol() { return runtimeSymbol("dynamic", "import_table"); }
+inline std::string ensureImportsSymbol() { return runtimeSymbol("dynamic", "ensure_imports"); }
+inline std::string callFailedSymbol() { return runtimeSymbol("common", "call_failed"); }
+inline std::string badShapesSymbol() { return runtimeSymbol("common", "bad_shapes"); }
 
 } // namespace mips
 } // namespace mlir
