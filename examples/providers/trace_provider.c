@@ -70,17 +70,23 @@ const char *mips_kernel_name(void) {
 }
 const char *mips_status_string(int status) { return forward()->status_string(status); }
 
+/* One log line per call: the shape, the strides of each operand, and the status. */
+static int trace(const char *name, int64_t m, int64_t n, int64_t k, int64_t as0, int64_t as1,
+                 int64_t bs0, int64_t bs1, int64_t cs0, int64_t cs1, uint32_t flags, int status) {
+  fprintf(stderr,
+          "mips-trace: %s(m=%lld n=%lld k=%lld A strides %lld,%lld B strides %lld,%lld "
+          "C strides %lld,%lld flags=%u) = %d\n",
+          name, (long long)m, (long long)n, (long long)k, (long long)as0, (long long)as1,
+          (long long)bs0, (long long)bs1, (long long)cs0, (long long)cs1, flags, status);
+  return status;
+}
+
 int mips_matmul_f32(int64_t m, int64_t n, int64_t k, const float *a, int64_t ao, int64_t as0,
                     int64_t as1, const float *b, int64_t bo, int64_t bs0, int64_t bs1, float *c,
                     int64_t co, int64_t cs0, int64_t cs1, uint32_t flags) {
   const int status = forward()->matmul_f32(m, n, k, a, ao, as0, as1, b, bo, bs0, bs1, c, co, cs0,
                                            cs1, flags);
-  fprintf(stderr,
-          "mips-trace: mips_matmul_f32(m=%lld n=%lld k=%lld A strides %lld,%lld B strides "
-          "%lld,%lld C strides %lld,%lld flags=%u) = %d\n",
-          (long long)m, (long long)n, (long long)k, (long long)as0, (long long)as1,
-          (long long)bs0, (long long)bs1, (long long)cs0, (long long)cs1, flags, status);
-  return status;
+  return trace("mips_matmul_f32", m, n, k, as0, as1, bs0, bs1, cs0, cs1, flags, status);
 }
 
 int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k, const int8_t *a, int64_t ao, int64_t as0,
@@ -88,10 +94,5 @@ int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k, const int8_t *a, int64_t 
                       int32_t *c, int64_t co, int64_t cs0, int64_t cs1, uint32_t flags) {
   const int status = forward()->matmul_i8i32(m, n, k, a, ao, as0, as1, b, bo, bs0, bs1, c, co,
                                              cs0, cs1, flags);
-  fprintf(stderr,
-          "mips-trace: mips_matmul_i8i32(m=%lld n=%lld k=%lld A strides %lld,%lld B strides "
-          "%lld,%lld C strides %lld,%lld flags=%u) = %d\n",
-          (long long)m, (long long)n, (long long)k, (long long)as0, (long long)as1,
-          (long long)bs0, (long long)bs1, (long long)cs0, (long long)cs1, flags, status);
-  return status;
+  return trace("mips_matmul_i8i32", m, n, k, as0, as1, bs0, bs1, cs0, cs1, flags, status);
 }
