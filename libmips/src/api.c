@@ -1,5 +1,6 @@
 /* The public entry points: argument checks, empty-problem handling, orientation, then
- * one call into the selected kernel set. Kernels see only validated, non-empty problems. */
+ * one call into the driver with the selected kernel set's tiles. The driver and the
+ * tiles see only validated, non-empty problems. */
 #include <stdbool.h>
 #include <string.h>
 
@@ -142,7 +143,7 @@ static bool prefer_transposed(int64_t m, int64_t n, ptrdiff_t c_stride0, ptrdiff
 /* Validates, handles empty problems, and runs the picked kernel on the rest. */
 static int run_matmul(int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b,
                       mips_operand c, uint32_t flags, size_t ab_size, size_t c_size,
-                      mips_matmul_fn (*pick)(const mips_kernel_set *)) {
+                      mips_dtype type) {
   const int status = validate(m, n, k, &a, &b, &c, flags, ab_size, c_size);
   if (status != MIPS_OK || m == 0 || n == 0 || (k == 0 && (flags & MIPS_MATMUL_ACCUMULATE)))
     return status; /* nothing to read or write */
@@ -173,12 +174,11 @@ static int run_matmul(int64_t m, int64_t n, int64_t k, mips_operand a, mips_oper
     };
     p = t;
   }
-  pick(mips_selected_kernels())(&p);
+  const mips_kernel_set *set = mips_selected_kernels();
+  if (type == MIPS_DTYPE_F32) mips_gemm_run(&p, type, set->f32_tiles, set->f32_tile_count);
+  else mips_gemm_run(&p, type, set->i8i32_tiles, set->i8i32_tile_count);
   return MIPS_OK;
 }
-
-static mips_matmul_fn pick_f32(const mips_kernel_set *set) { return set->matmul_f32; }
-static mips_matmul_fn pick_i8i32(const mips_kernel_set *set) { return set->matmul_i8i32; }
 
 int mips_matmul_f32(int64_t m, int64_t n, int64_t k,
                     const float *a, int64_t a_offset, int64_t a_stride0, int64_t a_stride1,
@@ -188,7 +188,7 @@ int mips_matmul_f32(int64_t m, int64_t n, int64_t k,
   return run_matmul(m, n, k, (mips_operand){a, a_offset, a_stride0, a_stride1, m, k},
                     (mips_operand){b, b_offset, b_stride0, b_stride1, k, n},
                     (mips_operand){c, c_offset, c_stride0, c_stride1, m, n}, flags,
-                    sizeof(float), sizeof(float), pick_f32);
+                    sizeof(float), sizeof(float), MIPS_DTYPE_F32);
 }
 
 int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k,
@@ -199,5 +199,5 @@ int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k,
   return run_matmul(m, n, k, (mips_operand){a, a_offset, a_stride0, a_stride1, m, k},
                     (mips_operand){b, b_offset, b_stride0, b_stride1, k, n},
                     (mips_operand){c, c_offset, c_stride0, c_stride1, m, n}, flags,
-                    sizeof(int8_t), sizeof(int32_t), pick_i8i32);
+                    sizeof(int8_t), sizeof(int32_t), MIPS_DTYPE_I8I32);
 }

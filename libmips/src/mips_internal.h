@@ -1,8 +1,15 @@
-/* Internal contract between the API layer (api.c), the dispatcher (dispatch.c) and the
- * kernels (kernels/<isa>/). Nothing here is exported. */
+/* Internal contract between the three layers of the library. Nothing here is exported.
+ *
+ *   api.c            checks arguments, handles empty problems, orients the problem
+ *   driver/          blocks the problem, packs panels, loops over register tiles
+ *   kernels/<set>/   tile functions: one register tile of C over a run of k, pure
+ *
+ * The kernel set is chosen once per process (dispatch.c); the driver picks a tile from
+ * the set's ordered table for each call. */
 #ifndef MIPS_SRC_MIPS_INTERNAL_H
 #define MIPS_SRC_MIPS_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -10,7 +17,8 @@
 
 /* A validated, non-empty problem: m, n, k >= 1 and every element index in range.
  * a, b and c point at element (0, 0); strides are in elements. When flags lacks
- * MIPS_MATMUL_ACCUMULATE the kernel must not read C. */
+ * MIPS_MATMUL_ACCUMULATE the kernel must not read C. The API layer orients it so
+ * that |c_stride1| <= |c_stride0| (tiles vectorise along C's columns). */
 typedef struct mips_matmul_problem {
   int64_t m, n, k;
   const void *a;
@@ -22,14 +30,62 @@ typedef struct mips_matmul_problem {
   uint32_t flags;
 } mips_matmul_problem;
 
-/* Kernels are pure: no globals, no allocation, no feature detection. */
-typedef void (*mips_matmul_fn)(const mips_matmul_problem *problem);
+/*------------------------------------------------------------------------------------
+ * Tiles
+ *----------------------------------------------------------------------------------*/
 
-/* One implementation of every operation, selected as a whole. */
+/* One call of a tile function: C[rows x cols] (+)= A[rows x k] * B[k x cols].
+ *   A(i, l) = a[l * a_kstride + i]: a packed panel (a_kstride = the tile's mr), or a
+ *             column-major A read in place. Rows past `rows` are never read.
+ *   B(l, j) = b[l * b_kstride + j]: unit stride along j. When b_packed, b is a panel in
+ *             the tile's packed element type (see mips_tile.pack_b); otherwise it is the
+ *             caller's matrix in the input element type.
+ *   C(i, j) = c[i * c_stride0 + j * c_stride1]. Without accumulate C is never read.
+ * 1 <= rows <= mr, 1 <= cols <= nr, k >= 1. */
+typedef struct mips_tile_args {
+  const void *a;
+  ptrdiff_t a_kstride;
+  const void *b;
+  ptrdiff_t b_kstride;
+  void *c;
+  ptrdiff_t c_stride0, c_stride1;
+  int64_t rows, cols, k;
+  bool accumulate;
+  bool b_packed;
+} mips_tile_args;
+
+/* Tiles are pure: no globals, no allocation, no feature detection. */
+typedef void (*mips_tile_fn)(const mips_tile_args *args);
+
+/* Packs B[k x cols] (element (l, j) at b[l * b_stride0 + j * b_stride1]) into
+ * ceil(cols / nr) panels of k x nr packed elements, panel p at dst + p * k * nr elements,
+ * (l, j) at l * nr + j. Columns past `cols` in the last panel are zero. */
+typedef void (*mips_pack_b_fn)(void *dst, const void *b, ptrdiff_t b_stride0,
+                               ptrdiff_t b_stride1, int64_t k, int64_t cols, int64_t nr);
+
+typedef struct mips_tile {
+  const char *name;         /* op, types, shape and ISA: "f32_15x2v_rvv" */
+  int mr;                   /* rows of C per tile */
+  int64_t (*nr)(void);      /* columns of C per tile (may depend on VLEN) */
+  int cost_per_row;         /* relative cost of one row of one k step, for the choice */
+  bool needs_packing;       /* A and B must always be packed and zero-padded to mr, nr */
+  size_t packed_b_size;     /* bytes of one packed B element */
+  mips_pack_b_fn pack_b;
+  mips_tile_fn run;
+  bool (*available)(void);  /* NULL: always; else a CPU check (dispatch time only) */
+} mips_tile;
+
+/* The largest mr of any tile: the driver's A panel buffer is sized by it. */
+#define MIPS_TILE_MR_MAX 16
+
+/* One implementation of every operation, selected as a whole. Tile tables are ordered
+ * from the fallback to the best; the driver picks by estimated cost among them. */
 typedef struct mips_kernel_set {
   const char *name;
-  mips_matmul_fn matmul_f32;
-  mips_matmul_fn matmul_i8i32;
+  const mips_tile *const *f32_tiles;
+  size_t f32_tile_count;
+  const mips_tile *const *i8i32_tiles;
+  size_t i8i32_tile_count;
 } mips_kernel_set;
 
 extern const mips_kernel_set mips_kernels_scalar;
@@ -39,5 +95,20 @@ extern const mips_kernel_set mips_kernels_rvv;
 
 /* The kernel set for this process, chosen once (thread-safe) on first call. */
 const mips_kernel_set *mips_selected_kernels(void);
+
+/*------------------------------------------------------------------------------------
+ * Driver
+ *----------------------------------------------------------------------------------*/
+
+typedef enum mips_dtype { MIPS_DTYPE_F32, MIPS_DTYPE_I8I32 } mips_dtype;
+
+/* Runs a validated, oriented, non-empty problem with the tiles given. */
+void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,
+                   size_t tile_count);
+
+/* Runs the problem with exactly `tile` (tests and benchmarks use this to reach every
+ * registered tile). */
+void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
+                             const mips_tile *tile);
 
 #endif /* MIPS_SRC_MIPS_INTERNAL_H */

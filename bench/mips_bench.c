@@ -1,0 +1,564 @@
+/* mips-bench: how fast libmips is, side by side with baselines in one run.
+ *
+ * Three modes, one program:
+ *   mips-bench [--quick]          host: GFLOP/s (GOP/s for i8) per shape and layout,
+ *                                 median of timed runs after warm-up, one thread, for
+ *                                 libmips, the naive i-k-j loop and, when Debian's
+ *                                 libopenblas0-serial is installed, OpenBLAS cblas_sgemm.
+ *   mips-bench --count [--quick]  riscv64 under qemu with the mips-insn-count plugin:
+ *                                 runs each case once between region markers, for
+ *                                 libmips and the unpacked RVV baseline; prints one
+ *                                 "case" line per region to stdout.
+ *   mips-bench --riscv-bench=EXE --plugin=SO [--qemu=CMD] [--sysroot=DIR] [--out=DIR]
+ *                                 the whole report: the host mode, then EXE --count under
+ *                                 qemu at VLEN 128, 256, 512 and 1024 and on a core
+ *                                 without V, merged into tables, a CSV and PNG plots.
+ *
+ * Figures (see bench/plugin/insn_count.c for the cost model), for C[MxN] = A[MxK] B[KxN]:
+ *   ideal     = M*N*K / (VLEN/32)   LMUL-1 multiply-add groups of 32-bit lanes
+ *   eff       = ideal / max(vcost, scalar)     modelled fraction of peak (<= 1)
+ *   ins/ideal = executed instructions / ideal
+ * On a core without V: FMA/insn = M*N*K / executed instructions. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench_baselines.h"
+#include "mips/mips.h"
+
+#if defined(__riscv)
+#include <sys/auxv.h>
+#endif
+
+/*------------------------------------------------------------------------------------
+ * Cases
+ *----------------------------------------------------------------------------------*/
+typedef enum bench_type { T_F32, T_I8 } bench_type;
+typedef enum bench_layout { L_ROW, L_AT, L_BT, L_CCOL, L_COUNT } bench_layout;
+static const char *const layout_names[L_COUNT] = {"row", "At", "Bt", "Ccol"};
+static const char *const type_names[] = {"f32", "i8"};
+
+typedef struct bench_case {
+  int64_t m, n, k;
+  bench_layout layout;
+  bool quick;  /* part of --quick (a smoke run) */
+  bool host;   /* timed on the host */
+  bool count;  /* counted under qemu */
+} bench_case;
+
+static const bench_case cases[] = {
+    {4, 4, 4, L_ROW, true, false, true},
+    {16, 16, 16, L_ROW, true, true, true},
+    {64, 64, 64, L_ROW, true, true, true},
+    {96, 96, 96, L_ROW, false, false, true},
+    {128, 128, 128, L_ROW, false, true, false},
+    {256, 256, 256, L_ROW, false, true, true},
+    {256, 256, 256, L_AT, false, true, true},
+    {256, 256, 256, L_BT, false, true, true},
+    {256, 256, 256, L_CCOL, false, true, true},
+    {255, 257, 129, L_ROW, false, true, true},
+    {7, 513, 33, L_ROW, true, true, true},
+    {1, 512, 512, L_ROW, false, true, true},
+    {512, 1, 512, L_ROW, false, true, true},
+    {512, 512, 512, L_ROW, false, true, false},
+    {1024, 1024, 1024, L_ROW, false, true, false},
+};
+#define CASE_COUNT (sizeof cases / sizeof cases[0])
+
+/* Operands laid out as the case says, filled with small integers (exact sums). */
+typedef struct operands {
+  bench_problem p;
+  void *a, *b, *c;
+} operands;
+
+static void *checked_malloc(size_t size) {
+  void *p = malloc(size ? size : 1);
+  if (p == NULL) {
+    fprintf(stderr, "mips-bench: out of memory (%zu bytes)\n", size);
+    exit(1);
+  }
+  return p;
+}
+
+static operands make_operands(const bench_case *bc, bench_type t) {
+  const int64_t m = bc->m, n = bc->n, k = bc->k;
+  const size_t in = t == T_F32 ? 4 : 1, out = 4;
+  operands o = {{m, n, k, NULL, k, 1, NULL, n, 1, NULL, n, 1}, NULL, NULL, NULL};
+  if (bc->layout == L_AT) o.p.as0 = 1, o.p.as1 = m;       /* A stored k x m */
+  if (bc->layout == L_BT) o.p.bs0 = 1, o.p.bs1 = k;       /* B stored n x k */
+  if (bc->layout == L_CCOL) o.p.cs0 = 1, o.p.cs1 = m;     /* C column-major */
+  o.a = checked_malloc((size_t)(m * k) * in);
+  o.b = checked_malloc((size_t)(k * n) * in);
+  o.c = checked_malloc((size_t)(m * n) * out);
+  unsigned seed = 12345;
+  for (int64_t x = 0; x < m * k + k * n; ++x) {
+    seed = seed * 1103515245u + 12345u;
+    const int v = (int)((seed >> 16) % 7) - 3;
+    void *buf = x < m * k ? o.a : o.b;
+    const int64_t i = x < m * k ? x : x - m * k;
+    if (t == T_F32) ((float *)buf)[i] = (float)v;
+    else ((int8_t *)buf)[i] = (int8_t)v;
+  }
+  memset(o.c, 0, (size_t)(m * n) * out);
+  o.p.a = o.a, o.p.b = o.b, o.p.c = o.c;
+  return o;
+}
+
+static void free_operands(operands *o) { free(o->a), free(o->b), free(o->c); }
+
+/*------------------------------------------------------------------------------------
+ * Implementations
+ *----------------------------------------------------------------------------------*/
+typedef void (*impl_fn)(const bench_problem *p, bench_type t);
+
+static void run_libmips(const bench_problem *p, bench_type t) {
+  const int status =
+      t == T_F32 ? mips_matmul_f32(p->m, p->n, p->k, p->a, 0, p->as0, p->as1, p->b, 0, p->bs0,
+                                   p->bs1, p->c, 0, p->cs0, p->cs1, 0)
+                 : mips_matmul_i8i32(p->m, p->n, p->k, p->a, 0, p->as0, p->as1, p->b, 0,
+                                     p->bs0, p->bs1, p->c, 0, p->cs0, p->cs1, 0);
+  if (status != MIPS_OK) {
+    fprintf(stderr, "mips-bench: libmips failed: %s\n", mips_status_string(status));
+    exit(1);
+  }
+}
+
+static void run_naive(const bench_problem *p, bench_type t) {
+  if (t == T_F32) baseline_naive_f32(p);
+  else baseline_naive_i8i32(p);
+}
+
+#if defined(__riscv)
+static void run_rvv_baseline(const bench_problem *p, bench_type t) {
+  if (t == T_F32) baseline_rvv_f32(p);
+  else baseline_rvv_i8i32(p);
+}
+#endif
+
+/* OpenBLAS through dlopen, so that the benchmark builds without it. */
+typedef void (*cblas_sgemm_fn)(int, int, int, int, int, int, float, const float *, int,
+                               const float *, int, float, float *, int);
+static struct {
+  cblas_sgemm_fn sgemm;
+  char core[64];
+} openblas;
+
+static void load_openblas(void) {
+  void *h = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
+  if (h == NULL) return;
+  openblas.sgemm = (cblas_sgemm_fn)dlsym(h, "cblas_sgemm");
+  void (*set_threads)(int) = (void (*)(int))dlsym(h, "openblas_set_num_threads");
+  char *(*corename)(void) = (char *(*)(void))dlsym(h, "openblas_get_corename");
+  if (set_threads) set_threads(1);
+  snprintf(openblas.core, sizeof openblas.core, "%s", corename ? corename() : "unknown");
+}
+
+/* Row-major cblas with the operands' transposes. */
+static void run_openblas(const bench_problem *p, bench_type t) {
+  (void)t;
+  enum { ROW_MAJOR = 101, NO_TRANS = 111, TRANS = 112, COL_MAJOR = 102 };
+  const bool c_col = p->cs0 == 1 && p->cs1 != 1;
+  if (!c_col) {
+    openblas.sgemm(ROW_MAJOR, p->as1 == 1 ? NO_TRANS : TRANS, p->bs1 == 1 ? NO_TRANS : TRANS,
+                   (int)p->m, (int)p->n, (int)p->k, 1.0f, p->a,
+                   (int)(p->as1 == 1 ? p->as0 : p->as1), p->b,
+                   (int)(p->bs1 == 1 ? p->bs0 : p->bs1), 0.0f, p->c, (int)p->cs0);
+  } else {
+    openblas.sgemm(COL_MAJOR, p->as0 == 1 ? NO_TRANS : TRANS, p->bs0 == 1 ? NO_TRANS : TRANS,
+                   (int)p->m, (int)p->n, (int)p->k, 1.0f, p->a,
+                   (int)(p->as0 == 1 ? p->as1 : p->as0), p->b,
+                   (int)(p->bs0 == 1 ? p->bs1 : p->bs0), 0.0f, p->c, (int)p->cs1);
+  }
+}
+
+/*------------------------------------------------------------------------------------
+ * Host mode: timing
+ *----------------------------------------------------------------------------------*/
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int compare_doubles(const void *x, const void *y) {
+  const double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+/* Median seconds per call over `samples` samples, each long enough to time. */
+static double time_impl(impl_fn fn, const bench_problem *p, bench_type t, int samples) {
+  fn(p, t); /* warm-up: first-use dispatch, page faults, caches */
+  double once = now_seconds();
+  fn(p, t);
+  once = now_seconds() - once;
+  const int reps = once > 0.02 ? 1 : (int)(0.02 / (once > 1e-7 ? once : 1e-7)) + 1;
+  double secs[16];
+  if (samples > 16) samples = 16;
+  for (int s = 0; s < samples; ++s) {
+    const double t0 = now_seconds();
+    for (int r = 0; r < reps; ++r) fn(p, t);
+    secs[s] = (now_seconds() - t0) / reps;
+  }
+  qsort(secs, (size_t)samples, sizeof secs[0], compare_doubles);
+  return secs[samples / 2];
+}
+
+/* Checks libmips's result against the naive loop's, exactly (small integer data). */
+static bool same_result(const bench_case *bc, bench_type t) {
+  operands x = make_operands(bc, t), y = make_operands(bc, t);
+  run_libmips(&x.p, t);
+  run_naive(&y.p, t);
+  const bool same = memcmp(x.c, y.c, (size_t)(bc->m * bc->n) * 4) == 0;
+  free_operands(&x), free_operands(&y);
+  return same;
+}
+
+typedef struct host_row {
+  const bench_case *bc;
+  bench_type t;
+  double libmips, naive, openblas; /* GFLOP/s; 0 = not measured */
+} host_row;
+
+static int run_host(bool quick, host_row *rows, size_t *row_count) {
+  load_openblas();
+  printf("host: %s kernel set, 1 thread; OpenBLAS: %s\n", mips_kernel_name(),
+         openblas.sgemm ? openblas.core : "not installed (apt-get install libopenblas0-serial)");
+  printf("%-18s %-4s %-5s %10s %10s %10s %9s %9s\n", "shape", "type", "lay", "libmips",
+         "naive", "openblas", "x naive", "x oblas");
+  size_t count = 0;
+  for (size_t ci = 0; ci < CASE_COUNT; ++ci) {
+    const bench_case *bc = &cases[ci];
+    if (!bc->host || (quick && !bc->quick)) continue;
+    for (int t = T_F32; t <= T_I8; ++t) {
+      if (!same_result(bc, (bench_type)t)) {
+        fprintf(stderr, "mips-bench: libmips and the naive loop disagree on %lldx%lldx%lld\n",
+                (long long)bc->m, (long long)bc->n, (long long)bc->k);
+        return 1;
+      }
+      operands o = make_operands(bc, (bench_type)t);
+      const double flop = 2.0 * (double)bc->m * (double)bc->n * (double)bc->k;
+      const int samples = quick ? 3 : 7;
+      host_row r = {bc, (bench_type)t, 0, 0, 0};
+      r.libmips = flop / time_impl(run_libmips, &o.p, (bench_type)t, samples) * 1e-9;
+      r.naive = flop / time_impl(run_naive, &o.p, (bench_type)t, samples) * 1e-9;
+      if (openblas.sgemm && t == T_F32)
+        r.openblas = flop / time_impl(run_openblas, &o.p, (bench_type)t, samples) * 1e-9;
+      free_operands(&o);
+      char shape[32], ob[16] = "-", xob[16] = "-";
+      snprintf(shape, sizeof shape, "%lldx%lldx%lld", (long long)bc->m, (long long)bc->n,
+               (long long)bc->k);
+      if (r.openblas > 0) {
+        snprintf(ob, sizeof ob, "%.2f", r.openblas);
+        snprintf(xob, sizeof xob, "%.3f", r.libmips / r.openblas);
+      }
+      printf("%-18s %-4s %-5s %10.2f %10.2f %10s %9.2f %9s\n", shape, type_names[t],
+             layout_names[bc->layout], r.libmips, r.naive, ob, r.libmips / r.naive, xob);
+      fflush(stdout);
+      if (rows) rows[count++] = r;
+    }
+  }
+  printf("(GFLOP/s for f32, GOP/s for i8; 'x naive' and 'x oblas' are libmips's ratios)\n");
+  if (row_count) *row_count = count;
+  return 0;
+}
+
+/*------------------------------------------------------------------------------------
+ * Count mode (riscv64 under qemu with the plugin)
+ *----------------------------------------------------------------------------------*/
+#if defined(__riscv)
+#define REGION_OPEN() __asm__ volatile("slti x0, x0, 0x6d0" ::: "memory")
+#define REGION_CLOSE() __asm__ volatile("slti x0, x0, 0x6d1" ::: "memory")
+static bool cpu_has_v(void) { return (getauxval(AT_HWCAP) & (1ul << ('V' - 'A'))) != 0; }
+#else
+#define REGION_OPEN() ((void)0)
+#define REGION_CLOSE() ((void)0)
+static bool cpu_has_v(void) { return false; }
+#endif
+
+static int run_count(bool quick) {
+  struct {
+    const char *name;
+    impl_fn fn;
+    bool needs_v;
+  } impls[] = {
+      {"libmips", run_libmips, false},
+#if defined(__riscv)
+      {"baseline", run_rvv_baseline, true},
+#endif
+  };
+  const bool has_v = cpu_has_v();
+  for (size_t ci = 0; ci < CASE_COUNT; ++ci) {
+    const bench_case *bc = &cases[ci];
+    if (!bc->count || (quick && !bc->quick)) continue;
+    for (int t = T_F32; t <= T_I8; ++t)
+      for (size_t ii = 0; ii < sizeof impls / sizeof impls[0]; ++ii) {
+        if (impls[ii].needs_v && !has_v) continue;
+        operands o = make_operands(bc, (bench_type)t);
+        impls[ii].fn(&o.p, (bench_type)t); /* warm-up, outside the region */
+        REGION_OPEN();
+        impls[ii].fn(&o.p, (bench_type)t);
+        REGION_CLOSE();
+        printf("case %lld %lld %lld %s %s %s\n", (long long)bc->m, (long long)bc->n,
+               (long long)bc->k, layout_names[bc->layout], type_names[t], impls[ii].name);
+        fflush(stdout);
+        free_operands(&o);
+      }
+  }
+  printf("kernel %s\n", mips_kernel_name());
+  return 0;
+}
+
+/*------------------------------------------------------------------------------------
+ * Report mode: qemu runs at every VLEN, merged
+ *----------------------------------------------------------------------------------*/
+typedef struct count_row {
+  long long m, n, k;
+  char layout[8], type[4], impl[12];
+  int vlen; /* 0: a core without V */
+  unsigned long long insns, scalar, vcost, vstrided;
+} count_row;
+
+enum { COUNT_ROWS_MAX = 512 };
+
+/* Runs one qemu configuration; appends its rows. */
+static int run_qemu(const char *qemu, const char *sysroot, const char *exe, const char *plugin,
+                    const char *tmpdir, int vlen, bool quick, count_row *rows, size_t *count) {
+  char cpu[96], log[512], cmd[2048];
+  if (vlen) snprintf(cpu, sizeof cpu, "rv64,v=true,vext_spec=v1.0,vlen=%d", vlen);
+  else snprintf(cpu, sizeof cpu, "rv64,v=false");
+  snprintf(log, sizeof log, "%s/counts-%d.log", tmpdir, vlen);
+  snprintf(cmd, sizeof cmd, "%s -L '%s' -cpu %s -d plugin -D '%s' -plugin '%s',vlen=%d '%s' --count%s",
+           qemu, sysroot, cpu, log, plugin, vlen ? vlen : 128, exe, quick ? " --quick" : "");
+  FILE *out = popen(cmd, "r");
+  if (out == NULL) return perror("popen"), 1;
+  size_t first = *count;
+  char line[512];
+  while (fgets(line, sizeof line, out)) {
+    count_row r = {0};
+    if (sscanf(line, "case %lld %lld %lld %7s %3s %11s", &r.m, &r.n, &r.k, r.layout, r.type,
+               r.impl) == 6 && *count < COUNT_ROWS_MAX) {
+      r.vlen = vlen;
+      rows[(*count)++] = r;
+    }
+  }
+  if (pclose(out) != 0) {
+    fprintf(stderr, "mips-bench: failed: %s\n", cmd);
+    return 1;
+  }
+  FILE *lf = fopen(log, "r");
+  if (lf == NULL) return perror(log), 1;
+  size_t next = first;
+  while (fgets(line, sizeof line, lf)) {
+    int region;
+    unsigned long long insns, scalar, vector, vcost, vfma, vload, vstore, vstrided;
+    if (strstr(line, "thread=")) continue;
+    if (sscanf(line, "mips-count: region=%d insns=%llu scalar=%llu vector=%llu vcost=%llu "
+                     "vfma=%llu vload=%llu vstore=%llu vstrided=%llu",
+               &region, &insns, &scalar, &vector, &vcost, &vfma, &vload, &vstore, &vstrided) == 9 &&
+        region > 0 && next < *count) {
+      rows[next].insns = insns, rows[next].scalar = scalar, rows[next].vcost = vcost;
+      rows[next].vstrided = vstrided;
+      ++next;
+    }
+  }
+  fclose(lf);
+  if (next != *count) {
+    fprintf(stderr, "mips-bench: %s: %zu regions for %zu cases\n", log, next - first,
+            *count - first);
+    return 1;
+  }
+  return 0;
+}
+
+static double ideal_of(const count_row *r) {
+  return (double)r->m * (double)r->n * (double)r->k / (r->vlen / 32.0);
+}
+static double eff_of(const count_row *r) {
+  const double bound = (double)(r->vcost > r->scalar ? r->vcost : r->scalar);
+  return ideal_of(r) / bound;
+}
+
+static const count_row *find_row(const count_row *rows, size_t count, const count_row *like,
+                                 const char *impl, int vlen) {
+  for (size_t i = 0; i < count; ++i)
+    if (rows[i].m == like->m && rows[i].n == like->n && rows[i].k == like->k &&
+        strcmp(rows[i].layout, like->layout) == 0 && strcmp(rows[i].type, like->type) == 0 &&
+        strcmp(rows[i].impl, impl) == 0 && rows[i].vlen == vlen)
+      return &rows[i];
+  return NULL;
+}
+
+static const int vlens[] = {128, 256, 512, 1024};
+
+static void print_count_tables(const count_row *rows, size_t count, FILE *csv) {
+  printf("\nriscv64 under qemu, instruction counts (mips-insn-count), one call each\n");
+  printf("%-14s %-4s %-5s %-5s | %-21s | %-21s | %9s %9s %9s\n", "shape", "type", "lay", "VLEN",
+         "libmips eff  ins/idl", "baseline eff ins/idl", "vcost", "scalar", "insns");
+  fprintf(csv, "mode,shape,m,n,k,type,layout,vlen,impl,insns,scalar,vcost,vstrided,ideal,eff,"
+               "ins_per_ideal,gflops\n");
+  for (size_t i = 0; i < count; ++i) {
+    const count_row *r = &rows[i];
+    if (r->vlen == 0) continue;
+    char shape[32];
+    snprintf(shape, sizeof shape, "%lldx%lldx%lld", r->m, r->n, r->k);
+    fprintf(csv, "qemu,%s,%lld,%lld,%lld,%s,%s,%d,%s,%llu,%llu,%llu,%llu,%.0f,%.4f,%.4f,\n",
+            shape, r->m, r->n, r->k, r->type, r->layout, r->vlen, r->impl, r->insns, r->scalar,
+            r->vcost, r->vstrided, ideal_of(r), eff_of(r), (double)r->insns / ideal_of(r));
+    if (strcmp(r->impl, "libmips") != 0) continue;
+    const count_row *base = find_row(rows, count, r, "baseline", r->vlen);
+    char b[32] = "-";
+    if (base) snprintf(b, sizeof b, "%5.3f  %6.3f", eff_of(base), (double)base->insns / ideal_of(base));
+    printf("%-14s %-4s %-5s %-5d |  %5.3f  %6.3f       | %-20s | %9llu %9llu %9llu\n", shape,
+           r->type, r->layout, r->vlen, eff_of(r), (double)r->insns / ideal_of(r), b, r->vcost,
+           r->scalar, r->insns);
+  }
+  printf("\nrv64gc without V (qemu v=false): the portable kernel set\n");
+  printf("%-14s %-4s %-5s %12s %10s\n", "shape", "type", "lay", "insns", "FMA/insn");
+  for (size_t i = 0; i < count; ++i) {
+    const count_row *r = &rows[i];
+    if (r->vlen != 0) continue;
+    const double macs = (double)r->m * (double)r->n * (double)r->k;
+    printf("%lldx%lldx%-8lld %-4s %-5s %12llu %10.3f\n", r->m, r->n, r->k, r->type, r->layout,
+           r->insns, macs / (double)r->insns);
+    fprintf(csv, "qemu-novector,%lldx%lldx%lld,%lld,%lld,%lld,%s,%s,0,%s,%llu,%llu,%llu,%llu,,,%.4f,\n",
+            r->m, r->n, r->k, r->m, r->n, r->k, r->type, r->layout, r->impl, r->insns, r->scalar,
+            r->vcost, r->vstrided, macs / (double)r->insns);
+  }
+}
+
+/* eff per case for each VLEN (one gnuplot data block per VLEN), and host GFLOP/s. */
+static void write_plots(const char *outdir, const count_row *rows, size_t count,
+                        const host_row *hrows, size_t hcount) {
+  char path[512], cmd[1024];
+  snprintf(path, sizeof path, "%s/eff.dat", outdir);
+  FILE *f = fopen(path, "w");
+  if (f == NULL) return;
+  for (size_t v = 0; v < sizeof vlens / sizeof vlens[0]; ++v) {
+    fprintf(f, "# VLEN %d\n", vlens[v]);
+    for (size_t i = 0; i < count; ++i) {
+      const count_row *r = &rows[i];
+      if (r->vlen != vlens[v] || strcmp(r->impl, "libmips") != 0) continue;
+      const count_row *base = find_row(rows, count, r, "baseline", r->vlen);
+      fprintf(f, "\"%lldx%lldx%lld %s %s\" %.4f %.4f\n", r->m, r->n, r->k, r->type, r->layout,
+              eff_of(r), base ? eff_of(base) : 0.0);
+    }
+    fprintf(f, "\n\n");
+  }
+  fclose(f);
+  snprintf(path, sizeof path, "%s/host.dat", outdir);
+  f = fopen(path, "w");
+  if (f == NULL) return;
+  for (size_t i = 0; i < hcount; ++i) {
+    const host_row *h = &hrows[i];
+    if (h->t != T_F32 || h->bc->layout != L_ROW || h->bc->m != h->bc->n || h->bc->n != h->bc->k)
+      continue;
+    fprintf(f, "%lld %.3f %.3f %.3f\n", (long long)h->bc->m, h->libmips, h->naive, h->openblas);
+  }
+  fclose(f);
+  snprintf(path, sizeof path, "%s/plots.gp", outdir);
+  f = fopen(path, "w");
+  if (f == NULL) return;
+  fprintf(f,
+          "set terminal pngcairo size 1400,700 noenhanced\n"
+          "set output '%s/eff.png'\n"
+          "set title 'libmips RVV kernels: modelled efficiency per case (1 = ideal)'\n"
+          "set style data histograms\nset style fill solid 0.8\nset yrange [0:1.05]\n"
+          "set xtics rotate by -40\nset key outside\nset grid y\n"
+          "plot for [v=0:3] '%s/eff.dat' index v using 2:xtic(1) title sprintf('VLEN %%d', 128*2**v)\n"
+          "set output '%s/host.png'\n"
+          "set title 'x86-64 host, f32 square matmul, 1 thread'\n"
+          "set style data linespoints\nunset xtics\nset xtics\nset logscale x 2\nset autoscale y\n"
+          "set xlabel 'M = N = K'\nset ylabel 'GFLOP/s'\n"
+          "plot '%s/host.dat' using 1:2 title 'libmips', '' using 1:3 title 'naive ikj', "
+          "'' using 1:($4 > 0 ? $4 : 1/0) title 'OpenBLAS'\n",
+          outdir, outdir, outdir, outdir);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "gnuplot '%s/plots.gp' 2>&1", outdir);
+  if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    printf("(gnuplot not installed: no PNG plots; apt-get install gnuplot-nox)\n");
+    return;
+  }
+  if (system(cmd) == 0) printf("plots: %s/eff.png %s/host.png\n", outdir, outdir);
+}
+
+static int run_report(bool quick, const char *exe, const char *plugin, const char *qemu,
+                      const char *sysroot, const char *outdir) {
+  static host_row hrows[CASE_COUNT * 2];
+  size_t hcount = 0;
+  if (run_host(quick, hrows, &hcount) != 0) return 1;
+  static count_row rows[COUNT_ROWS_MAX];
+  size_t count = 0;
+  for (size_t v = 0; v < sizeof vlens / sizeof vlens[0]; ++v)
+    if (run_qemu(qemu, sysroot, exe, plugin, outdir, vlens[v], quick, rows, &count) != 0) return 1;
+  if (run_qemu(qemu, sysroot, exe, plugin, outdir, 0, quick, rows, &count) != 0) return 1;
+
+  char path[512];
+  snprintf(path, sizeof path, "%s/mips-bench.csv", outdir);
+  FILE *csv = fopen(path, "w");
+  if (csv == NULL) return perror(path), 1;
+  print_count_tables(rows, count, csv);
+  for (size_t i = 0; i < hcount; ++i) {
+    const host_row *h = &hrows[i];
+    const struct { const char *name; double v; } impls[] = {
+        {"libmips", h->libmips}, {"naive", h->naive}, {"openblas", h->openblas}};
+    for (size_t x = 0; x < 3; ++x)
+      if (impls[x].v > 0)
+        fprintf(csv, "host,%lldx%lldx%lld,%lld,%lld,%lld,%s,%s,,%s,,,,,,,%.3f\n",
+                (long long)h->bc->m, (long long)h->bc->n, (long long)h->bc->k,
+                (long long)h->bc->m, (long long)h->bc->n, (long long)h->bc->k,
+                type_names[h->t], layout_names[h->bc->layout], impls[x].name, impls[x].v);
+  }
+  fclose(csv);
+  printf("\ncsv: %s\n", path);
+  write_plots(outdir, rows, count, hrows, hcount);
+  return 0;
+}
+
+/*------------------------------------------------------------------------------------
+ * main
+ *----------------------------------------------------------------------------------*/
+static const char *option_value(const char *arg, const char *name) {
+  const size_t len = strlen(name);
+  return strncmp(arg, name, len) == 0 && arg[len] == '=' ? arg + len + 1 : NULL;
+}
+
+int main(int argc, char **argv) {
+  bool quick = false, count = false;
+  const char *exe = NULL, *plugin = NULL, *qemu = "qemu-riscv64",
+             *sysroot = "/usr/riscv64-linux-gnu", *outdir = ".";
+  for (int i = 1; i < argc; ++i) {
+    const char *v;
+    if (strcmp(argv[i], "--quick") == 0) quick = true;
+    else if (strcmp(argv[i], "--count") == 0) count = true;
+    else if ((v = option_value(argv[i], "--riscv-bench"))) exe = v;
+    else if ((v = option_value(argv[i], "--plugin"))) plugin = v;
+    else if ((v = option_value(argv[i], "--qemu"))) qemu = v;
+    else if ((v = option_value(argv[i], "--sysroot"))) sysroot = v;
+    else if ((v = option_value(argv[i], "--out"))) outdir = v;
+    else {
+      fprintf(stderr,
+              "usage: mips-bench [--quick] [--count]\n"
+              "       mips-bench [--quick] --riscv-bench=EXE --plugin=SO [--qemu=CMD] "
+              "[--sysroot=DIR] [--out=DIR]\n"
+              "unknown argument: %s\n",
+              argv[i]);
+      return 2;
+    }
+  }
+  if (count) return run_count(quick);
+  if (exe || plugin) {
+    if (!exe || !plugin) {
+      fprintf(stderr, "mips-bench: --riscv-bench and --plugin go together\n");
+      return 2;
+    }
+    return run_report(quick, exe, plugin, qemu, sysroot, outdir);
+  }
+  return run_host(quick, NULL, NULL);
+}

@@ -1,0 +1,173 @@
+/* The generic driver between the API layer and the tiles: picks a tile, blocks the
+ * problem over k (KC) and over C's columns (NC), packs B blocks and A panels, and loops
+ * over register tiles. It is the same for every kernel set; only the tiles are
+ * ISA-specific. Loop order (BLIS's):
+ *
+ *   for each KC block of k:
+ *     for each NC block of C's columns:   pack B[kc x nc] into nr-wide panels (heap)
+ *       for each mr-row block of C:       pack A[mr x kc] (stack), unless read in place
+ *         for each nr panel:              tile
+ *
+ * Packing makes every tile read unit-stride memory whatever the caller's layout. Small
+ * problems whose B rows are already unit-stride skip B packing: it would cost more than
+ * the tile saves. If the heap buffer cannot be had, B is packed one panel at a time into
+ * a stack buffer instead: slower, never an error. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mips_internal.h"
+
+enum {
+  KC_MAX = 256,                          /* k per block: A panels stay in L1 */
+  B_BLOCK_BYTES = 1 << 20,               /* packed B block: about an L2 */
+  STACK_PANEL_BYTES = 16 * 1024,         /* the fallback's one packed B panel */
+  A_PANEL_ELEMS = MIPS_TILE_MR_MAX * KC_MAX,
+};
+
+static int64_t min64(int64_t x, int64_t y) { return x < y ? x : y; }
+static int64_t ceil_div(int64_t x, int64_t y) { return (x + y - 1) / y; }
+
+static size_t input_size(mips_dtype type) { return type == MIPS_DTYPE_F32 ? sizeof(float) : 1; }
+static size_t output_size(mips_dtype type) {
+  return type == MIPS_DTYPE_F32 ? sizeof(float) : sizeof(int32_t);
+}
+
+/*------------------------------------------------------------------------------------
+ * Tile choice
+ *----------------------------------------------------------------------------------*/
+
+/* Per k step, a tile of r rows costs about (r + 1) row-steps: r multiply-adds and one
+ * load of B. Padding counts in full, since the vector unit works on it anyway. */
+static int64_t estimated_cost(const mips_tile *t, int64_t m, int64_t n) {
+  const int64_t nr = t->nr();
+  const int64_t row_blocks = ceil_div(m, t->mr);
+  const int64_t rows = t->needs_packing ? row_blocks * t->mr : m;
+  return ceil_div(n, nr) * (rows + row_blocks) * t->cost_per_row;
+}
+
+static const mips_tile *choose_tile(const mips_tile *const *tiles, size_t count, int64_t m,
+                                    int64_t n) {
+  const mips_tile *best = NULL;
+  int64_t best_cost = 0;
+  for (size_t i = 0; i < count; ++i) {
+    if (tiles[i]->available && !tiles[i]->available()) continue;
+    const int64_t cost = estimated_cost(tiles[i], m, n);
+    if (best == NULL || cost < best_cost) best = tiles[i], best_cost = cost;
+  }
+  return best;
+}
+
+/*------------------------------------------------------------------------------------
+ * A panels: A(i, l) -> panel[l * mr + i], rows past `rows` zero.
+ *----------------------------------------------------------------------------------*/
+#define MIPS_PACK_A(NAME, T)                                                              \
+  static void NAME(T *restrict dst, const T *a, ptrdiff_t s0, ptrdiff_t s1, int64_t rows, \
+                   int64_t kc, int mr) {                                                  \
+    for (int64_t i = 0; i < rows; ++i) {                                                  \
+      const T *row = a + i * s0;                                                          \
+      for (int64_t l = 0; l < kc; ++l) dst[l * mr + i] = row[l * s1];                     \
+    }                                                                                     \
+    for (int64_t i = rows; i < mr; ++i)                                                   \
+      for (int64_t l = 0; l < kc; ++l) dst[l * mr + i] = 0;                               \
+  }
+MIPS_PACK_A(pack_a_f32, float)
+MIPS_PACK_A(pack_a_i8, int8_t)
+
+static void pack_a(mips_dtype type, void *dst, const void *a, ptrdiff_t s0, ptrdiff_t s1,
+                   int64_t rows, int64_t kc, int mr) {
+  if (type == MIPS_DTYPE_F32) pack_a_f32(dst, a, s0, s1, rows, kc, mr);
+  else pack_a_i8(dst, a, s0, s1, rows, kc, mr);
+}
+
+/*------------------------------------------------------------------------------------
+ * The loops
+ *----------------------------------------------------------------------------------*/
+
+/* Where B's packed blocks live for this call. */
+typedef struct b_buffer {
+  void *data;
+  int64_t kc, nc; /* block sizes it was sized for */
+  bool on_heap;
+} b_buffer;
+
+void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
+                             const mips_tile *tile) {
+  const int64_t m = p->m, n = p->n, k = p->k;
+  const int mr = tile->mr;
+  const int64_t nr = tile->nr();
+  const size_t in_size = input_size(type), out_size = output_size(type);
+  const size_t packed_size = tile->packed_b_size;
+
+  /* B is read in place only when its rows are unit-stride and A is too short for a
+   * packed block to pay back (each packed element is read once per mr rows). */
+  const bool pack_b = tile->needs_packing || p->b_stride1 != 1 || m > 2 * (int64_t)mr;
+  /* A is read in place when its columns are unit-stride: a panel already. */
+  const bool pack_a_panels = tile->needs_packing || p->a_stride0 != 1;
+
+  /* Balanced k blocks: 300 is two blocks of 150, not 256 and 44. */
+  const int64_t kc_blocks = ceil_div(k, KC_MAX);
+  int64_t kc_size = ceil_div(k, kc_blocks);
+
+  _Alignas(64) unsigned char stack_panel[STACK_PANEL_BYTES];
+  b_buffer buf = {NULL, kc_size, 0, false};
+  if (pack_b) {
+    const int64_t panels = ceil_div(n, nr);
+    const int64_t panels_per_block =
+        min64(panels, (int64_t)(B_BLOCK_BYTES / ((size_t)(kc_size * nr) * packed_size)) + 1);
+    buf.nc = panels_per_block * nr;
+    buf.data = malloc((size_t)(kc_size * buf.nc) * packed_size);
+    buf.on_heap = buf.data != NULL;
+    if (!buf.on_heap) { /* one panel at a time, k blocks shrunk to fit */
+      buf.data = stack_panel;
+      buf.nc = nr;
+      kc_size = min64(kc_size, (int64_t)(STACK_PANEL_BYTES / ((size_t)nr * packed_size)));
+      if (kc_size < 1) kc_size = 1;
+    }
+  }
+
+  _Alignas(64) unsigned char a_panel[A_PANEL_ELEMS * sizeof(float)];
+  const char *a_base = p->a, *b_base = p->b;
+  char *c_base = p->c;
+
+  for (int64_t pc = 0; pc < k; pc += kc_size) {
+    const int64_t kc = min64(kc_size, k - pc);
+    const bool accumulate = pc > 0 || (p->flags & MIPS_MATMUL_ACCUMULATE) != 0;
+    const int64_t nc_step = pack_b ? buf.nc : n;
+    for (int64_t jc = 0; jc < n; jc += nc_step) {
+      const int64_t nc = min64(nc_step, n - jc);
+      const char *b_block = b_base + (pc * p->b_stride0 + jc * p->b_stride1) * (ptrdiff_t)in_size;
+      if (pack_b) tile->pack_b(buf.data, b_block, p->b_stride0, p->b_stride1, kc, nc, nr);
+      for (int64_t ic = 0; ic < m; ic += mr) {
+        const int64_t rows = min64(mr, m - ic);
+        const char *a_block = a_base + (ic * p->a_stride0 + pc * p->a_stride1) * (ptrdiff_t)in_size;
+        mips_tile_args args = {
+            .a = a_block, .a_kstride = p->a_stride1,
+            .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
+            .rows = rows, .k = kc, .accumulate = accumulate, .b_packed = pack_b,
+        };
+        if (pack_a_panels && !(rows == 1 && !tile->needs_packing)) {
+          pack_a(type, a_panel, a_block, p->a_stride0, p->a_stride1, rows, kc, mr);
+          args.a = a_panel, args.a_kstride = mr;
+        }
+        for (int64_t jr = 0; jr < nc; jr += nr) {
+          args.cols = min64(nr, nc - jr);
+          if (pack_b) {
+            args.b = (const char *)buf.data + (size_t)(jr / nr * kc * nr) * packed_size;
+            args.b_kstride = nr;
+          } else {
+            args.b = b_block + jr * (ptrdiff_t)in_size;
+            args.b_kstride = p->b_stride0;
+          }
+          args.c = c_base + (ic * p->c_stride0 + (jc + jr) * p->c_stride1) * (ptrdiff_t)out_size;
+          tile->run(&args);
+        }
+      }
+    }
+  }
+  if (buf.on_heap) free(buf.data);
+}
+
+void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,
+                   size_t tile_count) {
+  mips_gemm_run_with_tile(p, type, choose_tile(tiles, tile_count, p->m, p->n));
+}

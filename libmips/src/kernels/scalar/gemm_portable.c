@@ -1,0 +1,131 @@
+/* Portable C tiles: the kernel set for every CPU without a better one (name "scalar").
+ *
+ * Each tile keeps an MR x NR block of C in registers and runs over k reading packed,
+ * zero-padded panels: per k step MR + NR loads feed MR * NR multiply-adds. The body is
+ * plain C written once; per target it is stamped out with the shape that fits that
+ * target's registers:
+ *  - x86-64: GCC/Clang vector extensions, one vector = VW lanes of a row; AVX-512 and
+ *    AVX2 variants are compiled with target attributes and picked at run time when the
+ *    CPU has them (the library's baseline stays x86-64 v1).
+ *  - elsewhere (rv64gc without V): scalar accumulators, 6 x 4 = 24 of the 32 FP
+ *    registers, so the loop is loads and fmadd.s only.
+ * Accumulation starts from C (or +0) and adds the products in ascending k, as the
+ * contract says. int8 products accumulate in uint32_t: wrapping, like the other kernels. */
+#include <string.h>
+
+#include "mips_internal.h"
+
+/* Packs B panels widened to the accumulator type, zero-padded to nr columns. */
+#define MIPS_PORTABLE_PACK_B(NAME, IN_T, OUT_T, CONVERT)                                  \
+  static void NAME(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,     \
+                   int64_t cols, int64_t nr) {                                            \
+    OUT_T *out = dst;                                                                     \
+    const IN_T *b = src;                                                                  \
+    for (int64_t j0 = 0; j0 < cols; j0 += nr, out += k * nr) {                            \
+      const int64_t w = cols - j0 < nr ? cols - j0 : nr;                                  \
+      for (int64_t l = 0; l < k; ++l) {                                                   \
+        const IN_T *row = b + l * s0 + j0 * s1;                                           \
+        for (int64_t j = 0; j < w; ++j) out[l * nr + j] = CONVERT(row[j * s1]);           \
+        for (int64_t j = w; j < nr; ++j) out[l * nr + j] = 0;                             \
+      }                                                                                   \
+    }                                                                                     \
+  }
+#define MIPS_AS_FLOAT(x) (x)
+#define MIPS_AS_WRAPPING_I32(x) ((uint32_t)(int32_t)(x))
+MIPS_PORTABLE_PACK_B(pack_b_f32_portable, float, float, MIPS_AS_FLOAT)
+MIPS_PORTABLE_PACK_B(pack_b_i8_portable, int8_t, uint32_t, MIPS_AS_WRAPPING_I32)
+
+/* One tile body. VEC is the register type holding VW lanes of ACC_T (VW = 1: ACC_T
+ * itself); A_TO_ACC converts an element of A; C_T is C's element type. */
+#define MIPS_PORTABLE_TILE(NAME, ATTR, A_T, ACC_T, C_T, A_TO_ACC, VEC, VW, MR, NR)         \
+  ATTR static void NAME(const mips_tile_args *t) {                                         \
+    enum { VPR = (NR) / (VW) }; /* vectors per row */                                      \
+    VEC acc[MR][VPR];                                                                      \
+    ACC_T block[MR][NR];                                                                   \
+    C_T *cc = t->c;                                                                        \
+    for (int i = 0; i < (MR); ++i)                                                         \
+      for (int j = 0; j < (NR); ++j)                                                       \
+        block[i][j] = (t->accumulate && i < t->rows && j < t->cols)                        \
+                          ? (ACC_T)cc[i * t->c_stride0 + j * t->c_stride1]                 \
+                          : (ACC_T)0;                                                      \
+    memcpy(acc, block, sizeof acc);                                                        \
+    const A_T *a = t->a;                                                                   \
+    const ACC_T *b = t->b;                                                                 \
+    for (int64_t l = 0; l < t->k; ++l) {                                                   \
+      VEC bv[VPR];                                                                         \
+      memcpy(bv, b, sizeof bv);                                                            \
+      for (int i = 0; i < (MR); ++i) {                                                     \
+        const VEC ai = (VEC){0} + A_TO_ACC(a[i]);                                          \
+        for (int v = 0; v < VPR; ++v) acc[i][v] += ai * bv[v];                             \
+      }                                                                                    \
+      a += (MR);                                                                           \
+      b += (NR);                                                                           \
+    }                                                                                      \
+    memcpy(block, acc, sizeof block);                                                      \
+    for (int64_t i = 0; i < t->rows; ++i)                                                  \
+      for (int64_t j = 0; j < t->cols; ++j)                                                \
+        cc[i * t->c_stride0 + j * t->c_stride1] = (C_T)block[i][j];                        \
+  }                                                                                        \
+  static int64_t NAME##_nr(void) { return (NR); }
+
+#define MIPS_F32_FROM(x) (x)
+#define MIPS_U32_FROM_I8(x) ((uint32_t)(int32_t)(x))
+
+#define MIPS_PORTABLE_TILE_DESC(NAME, MR, PACKED_T, PACK, AVAILABLE)                      \
+  static const mips_tile NAME##_tile = {                                                  \
+      .name = #NAME, .mr = MR, .nr = NAME##_nr, .cost_per_row = 1,                        \
+      .needs_packing = true, .packed_b_size = sizeof(PACKED_T), .pack_b = PACK,           \
+      .run = NAME, .available = AVAILABLE};
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+typedef float f32x4 __attribute__((vector_size(16)));
+typedef float f32x8 __attribute__((vector_size(32)));
+typedef float f32x16 __attribute__((vector_size(64)));
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+typedef uint32_t u32x8 __attribute__((vector_size(32)));
+typedef uint32_t u32x16 __attribute__((vector_size(64)));
+
+#define MIPS_AVX512 __attribute__((target("avx512f,fma")))
+#define MIPS_AVX2 __attribute__((target("avx2,fma")))
+#define MIPS_SSE2
+
+static bool cpu_has_avx512(void) { return __builtin_cpu_supports("avx512f"); }
+static bool cpu_has_avx2(void) {
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+MIPS_PORTABLE_TILE(f32_4x8_sse2, MIPS_SSE2, float, float, float, MIPS_F32_FROM, f32x4, 4, 4, 8)
+MIPS_PORTABLE_TILE(f32_6x16_avx2, MIPS_AVX2, float, float, float, MIPS_F32_FROM, f32x8, 8, 6, 16)
+MIPS_PORTABLE_TILE(f32_12x32_avx512, MIPS_AVX512, float, float, float, MIPS_F32_FROM, f32x16, 16, 12, 32)
+MIPS_PORTABLE_TILE(i8i32_4x8_sse2, MIPS_SSE2, int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8, u32x4, 4, 4, 8)
+MIPS_PORTABLE_TILE(i8i32_6x16_avx2, MIPS_AVX2, int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8, u32x8, 8, 6, 16)
+MIPS_PORTABLE_TILE(i8i32_12x32_avx512, MIPS_AVX512, int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8, u32x16, 16, 12, 32)
+
+MIPS_PORTABLE_TILE_DESC(f32_4x8_sse2, 4, float, pack_b_f32_portable, NULL)
+MIPS_PORTABLE_TILE_DESC(f32_6x16_avx2, 6, float, pack_b_f32_portable, cpu_has_avx2)
+MIPS_PORTABLE_TILE_DESC(f32_12x32_avx512, 12, float, pack_b_f32_portable, cpu_has_avx512)
+MIPS_PORTABLE_TILE_DESC(i8i32_4x8_sse2, 4, uint32_t, pack_b_i8_portable, NULL)
+MIPS_PORTABLE_TILE_DESC(i8i32_6x16_avx2, 6, uint32_t, pack_b_i8_portable, cpu_has_avx2)
+MIPS_PORTABLE_TILE_DESC(i8i32_12x32_avx512, 12, uint32_t, pack_b_i8_portable, cpu_has_avx512)
+
+/* The best available tile wins: each later one costs less per row-step. */
+static const mips_tile *const f32_tiles[] = {&f32_4x8_sse2_tile, &f32_6x16_avx2_tile,
+                                             &f32_12x32_avx512_tile};
+static const mips_tile *const i8i32_tiles[] = {&i8i32_4x8_sse2_tile, &i8i32_6x16_avx2_tile,
+                                               &i8i32_12x32_avx512_tile};
+#else
+MIPS_PORTABLE_TILE(f32_6x4_scalar, , float, float, float, MIPS_F32_FROM, float, 1, 6, 4)
+MIPS_PORTABLE_TILE(i8i32_6x4_scalar, , int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8, uint32_t, 1, 6, 4)
+MIPS_PORTABLE_TILE_DESC(f32_6x4_scalar, 6, float, pack_b_f32_portable, NULL)
+MIPS_PORTABLE_TILE_DESC(i8i32_6x4_scalar, 6, uint32_t, pack_b_i8_portable, NULL)
+static const mips_tile *const f32_tiles[] = {&f32_6x4_scalar_tile};
+static const mips_tile *const i8i32_tiles[] = {&i8i32_6x4_scalar_tile};
+#endif
+
+const mips_kernel_set mips_kernels_scalar = {
+    .name = "scalar",
+    .f32_tiles = f32_tiles,
+    .f32_tile_count = sizeof f32_tiles / sizeof f32_tiles[0],
+    .i8i32_tiles = i8i32_tiles,
+    .i8i32_tile_count = sizeof i8i32_tiles / sizeof i8i32_tiles[0],
+};
