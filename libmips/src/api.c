@@ -99,6 +99,25 @@ static bool operand_self_overlaps(const mips_operand *op) {
   return s1 / g <= max_di && s0 / g <= max_dj;
 }
 
+/* The common case, cheaply: when every extent, offset and stride is below 2^24, no
+ * index exceeds 2^24 + 2 * 2^24 * 2^24 < 2^50 and no byte offset 2^53, so nothing can
+ * overflow and the exact checks can be skipped. */
+static bool all_small(int64_t m, int64_t n, int64_t k, const mips_operand *a,
+                      const mips_operand *b, const mips_operand *c) {
+  const uint64_t bits = (uint64_t)m | (uint64_t)n | (uint64_t)k | magnitude(a->offset) |
+                        magnitude(a->stride0) | magnitude(a->stride1) | magnitude(b->offset) |
+                        magnitude(b->stride0) | magnitude(b->stride1) | magnitude(c->offset) |
+                        magnitude(c->stride0) | magnitude(c->stride1);
+  return bits >> 24 == 0;
+}
+
+/* The common case of distinct C elements: one stride is +-1 and the other at least the
+ * extent of that dimension (a row- or column-major block). */
+static bool plainly_distinct(const mips_operand *op) {
+  const uint64_t s0 = magnitude(op->stride0), s1 = magnitude(op->stride1);
+  return (s1 == 1 && s0 >= (uint64_t)op->cols) || (s0 == 1 && s1 >= (uint64_t)op->rows);
+}
+
 /* Checks, in the documented order, everything about a call except the work itself.
  * `a` and `b` are checked only when read, `c` only when written. */
 static int validate(int64_t m, int64_t n, int64_t k, const mips_operand *a, const mips_operand *b,
@@ -109,10 +128,11 @@ static int validate(int64_t m, int64_t n, int64_t k, const mips_operand *a, cons
   const bool reads_ab = m > 0 && n > 0 && k > 0;
   if ((reads_ab && (a->base == NULL || b->base == NULL)) || (writes_c && c->base == NULL))
     return MIPS_ERROR_NULL_POINTER;
-  if ((reads_ab && (!operand_indices_fit(a, ab_size) || !operand_indices_fit(b, ab_size))) ||
-      (writes_c && !operand_indices_fit(c, c_size)))
+  if (!all_small(m, n, k, a, b, c) &&
+      ((reads_ab && (!operand_indices_fit(a, ab_size) || !operand_indices_fit(b, ab_size))) ||
+       (writes_c && !operand_indices_fit(c, c_size))))
     return MIPS_ERROR_OVERFLOW;
-  if (writes_c && operand_self_overlaps(c)) return MIPS_ERROR_OVERLAP;
+  if (writes_c && !plainly_distinct(c) && operand_self_overlaps(c)) return MIPS_ERROR_OVERLAP;
   return MIPS_OK;
 }
 
@@ -122,12 +142,13 @@ static int validate(int64_t m, int64_t n, int64_t k, const mips_operand *a, cons
 
 /* Writes zero to every element of C: the result of k = 0 without accumulation. Steps
  * one dimension at a time, as the kernels do, to stay within the validated spans. */
-static void zero_fill(char *c00, ptrdiff_t s0, ptrdiff_t s1, int64_t m, int64_t n,
-                      size_t c_size) {
-  const ptrdiff_t row_step = s0 * (ptrdiff_t)c_size, col_step = s1 * (ptrdiff_t)c_size;
+static void zero_fill(void *c00, ptrdiff_t s0, ptrdiff_t s1, int64_t m, int64_t n) {
+  /* f32 +0 and i32 0 are both all-zero 32-bit words. */
+  _Static_assert(sizeof(float) == sizeof(int32_t), "C elements are 32-bit");
+  int32_t *c = c00;
   for (int64_t i = 0; i < m; ++i) {
-    char *row = c00 + i * row_step;
-    for (int64_t j = 0; j < n; ++j) memset(row + j * col_step, 0, c_size);
+    int32_t *row = c + i * s0;
+    for (int64_t j = 0; j < n; ++j) row[j * s1] = 0;
   }
 }
 
@@ -150,7 +171,7 @@ static int run_matmul(int64_t m, int64_t n, int64_t k, mips_operand a, mips_oper
   drop_unit_extent_strides(&c);
   char *c00 = (char *)c.base + (ptrdiff_t)c.offset * (ptrdiff_t)c_size;
   if (k == 0) {
-    zero_fill(c00, c.stride0, c.stride1, m, n, c_size);
+    zero_fill(c00, c.stride0, c.stride1, m, n);
     return MIPS_OK;
   }
   drop_unit_extent_strides(&a);

@@ -35,8 +35,10 @@ typedef struct mips_matmul_problem {
  *----------------------------------------------------------------------------------*/
 
 /* One call of a tile function: C[rows x cols] (+)= A[rows x k] * B[k x cols].
- *   A(i, l) = a[l * a_kstride + i]: a packed panel (a_kstride = the tile's mr), or a
- *             column-major A read in place. Rows past `rows` are never read.
+ *   A(i, l) = a[i * a_rowstride + l * a_kstride], where one of the two strides is 1:
+ *             a packed panel (1, mr), a column-major A read in place (1, lda), or a
+ *             row-major A read in place (lda, 1). Rows past `rows` are never read unless
+ *             the tile needs_packing (then A is a zero-padded panel).
  *   B(l, j) = b[l * b_kstride + j]: unit stride along j. When b_packed, b is a panel in
  *             the tile's packed element type (see mips_tile.pack_b); otherwise it is the
  *             caller's matrix in the input element type.
@@ -44,7 +46,7 @@ typedef struct mips_matmul_problem {
  * 1 <= rows <= mr, 1 <= cols <= nr, k >= 1. */
 typedef struct mips_tile_args {
   const void *a;
-  ptrdiff_t a_kstride;
+  ptrdiff_t a_rowstride, a_kstride;
   const void *b;
   ptrdiff_t b_kstride;
   void *c;

@@ -45,8 +45,9 @@ static int64_t estimated_cost(const mips_tile *t, int64_t m, int64_t n) {
   return ceil_div(n, nr) * (rows + row_blocks) * t->cost_per_row;
 }
 
-static const mips_tile *choose_tile(const mips_tile *const *tiles, size_t count, int64_t m,
-                                    int64_t n) {
+/* Kept out of line so that the small-problem path saves no registers for it. */
+__attribute__((noinline)) static const mips_tile *choose_tile(const mips_tile *const *tiles,
+                                                              size_t count, int64_t m, int64_t n) {
   const mips_tile *best = NULL;
   int64_t best_cost = 0;
   for (size_t i = 0; i < count; ++i) {
@@ -58,7 +59,7 @@ static const mips_tile *choose_tile(const mips_tile *const *tiles, size_t count,
 }
 
 /*------------------------------------------------------------------------------------
- * A panels: A(i, l) -> panel[l * mr + i], rows past `rows` zero.
+ * A panels: A(i, l) -> panel[l * mr + i], rows past `rows` up to mr zero.
  *----------------------------------------------------------------------------------*/
 #define MIPS_PACK_A(NAME, T)                                                              \
   static void NAME(T *restrict dst, const T *a, ptrdiff_t s0, ptrdiff_t s1, int64_t rows, \
@@ -90,7 +91,7 @@ typedef struct b_buffer {
   bool on_heap;
 } b_buffer;
 
-void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
+__attribute__((noinline)) void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
                              const mips_tile *tile) {
   const int64_t m = p->m, n = p->n, k = p->k;
   const int mr = tile->mr;
@@ -101,8 +102,9 @@ void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
   /* B is read in place only when its rows are unit-stride and A is too short for a
    * packed block to pay back (each packed element is read once per mr rows). */
   const bool pack_b = tile->needs_packing || p->b_stride1 != 1 || m > 2 * (int64_t)mr;
-  /* A is read in place when its columns are unit-stride: a panel already. */
-  const bool pack_a_panels = tile->needs_packing || p->a_stride0 != 1;
+  /* A is read in place when one of its strides is 1: tiles read either direction. */
+  const bool pack_a_panels =
+      tile->needs_packing || (p->a_stride0 != 1 && p->a_stride1 != 1 && m > 1);
 
   /* Balanced k blocks: 300 is two blocks of 150, not 256 and 44. */
   const int64_t kc_blocks = ceil_div(k, KC_MAX);
@@ -141,13 +143,17 @@ void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
         const int64_t rows = min64(mr, m - ic);
         const char *a_block = a_base + (ic * p->a_stride0 + pc * p->a_stride1) * (ptrdiff_t)in_size;
         mips_tile_args args = {
-            .a = a_block, .a_kstride = p->a_stride1,
+            .a = a_block, .a_rowstride = p->a_stride0, .a_kstride = p->a_stride1,
             .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
             .rows = rows, .k = kc, .accumulate = accumulate, .b_packed = pack_b,
         };
-        if (pack_a_panels && !(rows == 1 && !tile->needs_packing)) {
-          pack_a(type, a_panel, a_block, p->a_stride0, p->a_stride1, rows, kc, mr);
-          args.a = a_panel, args.a_kstride = mr;
+        if (pack_a_panels) {
+          pack_a(type, a_panel, a_block, p->a_stride0, p->a_stride1, rows, kc,
+                 tile->needs_packing ? mr : (int)rows);
+          args.a = a_panel, args.a_rowstride = 1;
+          args.a_kstride = tile->needs_packing ? mr : rows;
+        } else if (rows == 1) {
+          args.a_rowstride = 1; /* never stepped */
         }
         for (int64_t jr = 0; jr < nc; jr += nr) {
           args.cols = min64(nr, nc - jr);
@@ -167,7 +173,27 @@ void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
   if (buf.on_heap) free(buf.data);
 }
 
+/* The small-problem path: one tile covers all of C and reads A and B in place, so
+ * there is nothing to block or pack and the call costs little more than the tile. */
+static bool run_as_one_tile(const mips_matmul_problem *p, const mips_tile *tile) {
+  if (tile->needs_packing || p->m > tile->mr || p->k > KC_MAX || p->n > tile->nr() ||
+      (p->b_stride1 != 1 && p->n > 1) ||
+      (p->a_stride0 != 1 && p->a_stride1 != 1 && p->m > 1))
+    return false;
+  const mips_tile_args args = {
+      .a = p->a, .a_rowstride = p->m > 1 ? p->a_stride0 : 1, .a_kstride = p->a_stride1,
+      .b = p->b, .b_kstride = p->b_stride0,
+      .c = p->c, .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
+      .rows = p->m, .cols = p->n, .k = p->k,
+      .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0, .b_packed = false,
+  };
+  tile->run(&args);
+  return true;
+}
+
 void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,
                    size_t tile_count) {
+  /* The first tile is the table's fallback: always available. */
+  if (run_as_one_tile(p, tiles[0])) return;
   mips_gemm_run_with_tile(p, type, choose_tile(tiles, tile_count, p->m, p->n));
 }

@@ -47,6 +47,17 @@
   }
 
 /*------------------------------------------------------------------------------------
+ * A's elements. A tile reads A(i, l) either from a panel (one pointer, rows adjacent:
+ * a packed panel or a column-major A) or from rows (a row-major A read in place: one
+ * pointer per row, k adjacent). Either way each load is one instruction with an
+ * immediate offset, and the loop over k is unrolled by two so pointer updates are
+ * shared by two steps. `a_rows` is a compile-time constant at every use.
+ *----------------------------------------------------------------------------------*/
+#define A_PTR(i, L) const A_T *ap##i = a + (R > i ? i : 0) * a_rs;
+#define A_STEP_ROWS(i, L) ap##i += 2;
+#define A_AT(i, u) (a_rows ? ap##i[u] : a[(u) * a_ks + i])
+
+/*------------------------------------------------------------------------------------
  * f32: accumulators and B rows at LMUL L.
  *----------------------------------------------------------------------------------*/
 #define F32_DECL(i, L) vfloat32m##L##_t acc##i = zero;
@@ -56,7 +67,8 @@
                       : __riscv_vlse32_v_f32m##L(c + i * cs0, cs1 * (ptrdiff_t)sizeof(float), vl); \
   else if (R > i && i > 0)                                                             \
     acc##i = __riscv_vfmv_v_f_f32m##L(0.0f, vl);
-#define F32_FMA(i, L) if (R > i) acc##i = __riscv_vfmacc_vf_f32m##L(acc##i, a[i], bv, vl);
+#define F32_FMA0(i, L) if (R > i) acc##i = __riscv_vfmacc_vf_f32m##L(acc##i, A_AT(i, 0), bv, vl);
+#define F32_FMA1(i, L) if (R > i) acc##i = __riscv_vfmacc_vf_f32m##L(acc##i, A_AT(i, 1), bv, vl);
 #define F32_STORE(i, L)                                                                \
   if (R > i) {                                                                         \
     if (cs1 == 1) __riscv_vse32_v_f32m##L(c + i * cs0, acc##i, vl);                    \
@@ -64,22 +76,36 @@
   }
 
 #define MIPS_RVV_F32_TILE(NAME, MR, L)                                                 \
-  static MIPS_ALWAYS_INLINE void NAME##_rows(const mips_tile_args *t, const int R) {   \
+  static MIPS_ALWAYS_INLINE void NAME##_body(const mips_tile_args *t, const int R,      \
+                                             const bool a_rows) {                      \
+    typedef float A_T;                                                                 \
     const size_t vl = __riscv_vsetvl_e32m##L((size_t)t->cols);                         \
     const float *a = t->a, *b = t->b;                                                  \
     float *c = t->c;                                                                   \
-    const ptrdiff_t aks = t->a_kstride, bks = t->b_kstride;                            \
+    const ptrdiff_t a_rs = t->a_rowstride, a_ks = t->a_kstride, bks = t->b_kstride;    \
     const ptrdiff_t cs0 = t->c_stride0, cs1 = t->c_stride1;                            \
     const vfloat32m##L##_t zero = __riscv_vfmv_v_f_f32m##L(0.0f, vl);                  \
+    MIPS_RVV_ROWS(A_PTR, L)                                                            \
     MIPS_RVV_ROWS(F32_DECL, L)                                                         \
     MIPS_RVV_ROWS(F32_INIT, L)                                                         \
-    for (int64_t l = 0; l < t->k; ++l) {                                               \
+    int64_t l = 0;                                                                     \
+    for (; l + 2 <= t->k; l += 2) {                                                    \
+      vfloat32m##L##_t bv = __riscv_vle32_v_f32m##L(b, vl);                            \
+      MIPS_RVV_ROWS(F32_FMA0, L)                                                       \
+      bv = __riscv_vle32_v_f32m##L(b + bks, vl);                                       \
+      MIPS_RVV_ROWS(F32_FMA1, L)                                                       \
+      b += 2 * bks;                                                                    \
+      if (a_rows) { MIPS_RVV_ROWS(A_STEP_ROWS, L) } else a += 2 * a_ks;                \
+    }                                                                                  \
+    if (l < t->k) {                                                                    \
       const vfloat32m##L##_t bv = __riscv_vle32_v_f32m##L(b, vl);                      \
-      MIPS_RVV_ROWS(F32_FMA, L)                                                        \
-      a += aks;                                                                        \
-      b += bks;                                                                        \
+      MIPS_RVV_ROWS(F32_FMA0, L)                                                       \
     }                                                                                  \
     MIPS_RVV_ROWS(F32_STORE, L)                                                        \
+  }                                                                                    \
+  static MIPS_ALWAYS_INLINE void NAME##_rows(const mips_tile_args *t, const int R) {   \
+    if (R > 1 && t->a_kstride == 1) NAME##_body(t, R, true);                           \
+    else NAME##_body(t, R, false);                                                     \
   }                                                                                    \
   MIPS_RVV_ROW_SWITCH(NAME, MR)                                                        \
   static int64_t NAME##_nr(void) { return (int64_t)__riscv_vsetvlmax_e32m##L(); }
@@ -101,8 +127,8 @@ static void pack_b_f32_rvv(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s
       for (int64_t l = 0; l < k; ++l) {
         const float *row = b + l * s0 + j0;
         for (int64_t j = 0; j < w;) {
-          const size_t vl = __riscv_vsetvl_e32m8((size_t)(w - j));
-          __riscv_vse32_v_f32m8(out + l * nr + j, __riscv_vle32_v_f32m8(row + j, vl), vl);
+          const size_t vl = __riscv_vsetvl_e32m2((size_t)(w - j));
+          __riscv_vse32_v_f32m2(out + l * nr + j, __riscv_vle32_v_f32m2(row + j, vl), vl);
           j += (int64_t)vl;
         }
       }
@@ -128,7 +154,8 @@ static void pack_b_f32_rvv(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s
                       : __riscv_vlse32_v_i32m2(c + i * cs0, cs1 * (ptrdiff_t)sizeof(int32_t), vl); \
   else if (R > i && i > 0)                                                             \
     acc##i = __riscv_vmv_v_x_i32m2(0, vl);
-#define I8_FMA(i, L) if (R > i) acc##i = __riscv_vwmacc_vx_i32m2(acc##i, (int16_t)a[i], bv, vl);
+#define I8_FMA0(i, L) if (R > i) acc##i = __riscv_vwmacc_vx_i32m2(acc##i, A_AT(i, 0), bv, vl);
+#define I8_FMA1(i, L) if (R > i) acc##i = __riscv_vwmacc_vx_i32m2(acc##i, A_AT(i, 1), bv, vl);
 #define I8_STORE(i, L)                                                                 \
   if (R > i) {                                                                         \
     if (cs1 == 1) __riscv_vse32_v_i32m2(c + i * cs0, acc##i, vl);                      \
@@ -142,28 +169,43 @@ static MIPS_ALWAYS_INLINE vint16m1_t i8_load_b(const void *b, bool packed, size_
 
 #define MIPS_RVV_I8_TILE(NAME, MR)                                                     \
   static MIPS_ALWAYS_INLINE void NAME##_body(const mips_tile_args *t, const int R,     \
-                                             const bool packed) {                      \
+                                             const bool packed, const bool a_rows) {   \
+    typedef int8_t A_T;                                                                \
     const size_t vl = __riscv_vsetvl_e16m1((size_t)t->cols);                           \
     const int8_t *a = t->a;                                                            \
     const char *b = t->b;                                                              \
     int32_t *c = t->c;                                                                 \
-    const ptrdiff_t aks = t->a_kstride;                                                \
+    const ptrdiff_t a_rs = t->a_rowstride, a_ks = t->a_kstride;                        \
     const ptrdiff_t b_step = t->b_kstride * (packed ? 2 : 1);                          \
     const ptrdiff_t cs0 = t->c_stride0, cs1 = t->c_stride1;                            \
     const vint32m2_t zero = __riscv_vmv_v_x_i32m2(0, vl);                              \
+    MIPS_RVV_ROWS(A_PTR, 0)                                                            \
     MIPS_RVV_ROWS(I8_DECL, 0)                                                          \
     MIPS_RVV_ROWS(I8_INIT, 0)                                                          \
-    for (int64_t l = 0; l < t->k; ++l) {                                               \
+    int64_t l = 0;                                                                     \
+    for (; l + 2 <= t->k; l += 2) {                                                    \
+      vint16m1_t bv = i8_load_b(b, packed, vl);                                        \
+      MIPS_RVV_ROWS(I8_FMA0, 0)                                                        \
+      bv = i8_load_b(b + b_step, packed, vl);                                          \
+      MIPS_RVV_ROWS(I8_FMA1, 0)                                                        \
+      b += 2 * b_step;                                                                 \
+      if (a_rows) { MIPS_RVV_ROWS(A_STEP_ROWS, 0) } else a += 2 * a_ks;                \
+    }                                                                                  \
+    if (l < t->k) {                                                                    \
       const vint16m1_t bv = i8_load_b(b, packed, vl);                                  \
-      MIPS_RVV_ROWS(I8_FMA, 0)                                                         \
-      a += aks;                                                                        \
-      b += b_step;                                                                     \
+      MIPS_RVV_ROWS(I8_FMA0, 0)                                                        \
     }                                                                                  \
     MIPS_RVV_ROWS(I8_STORE, 0)                                                         \
   }                                                                                    \
   static MIPS_ALWAYS_INLINE void NAME##_rows(const mips_tile_args *t, const int R) {   \
-    if (t->b_packed) NAME##_body(t, R, true);                                          \
-    else NAME##_body(t, R, false);                                                     \
+    const bool a_rows = R > 1 && t->a_kstride == 1;                                    \
+    if (t->b_packed) {                                                                 \
+      if (a_rows) NAME##_body(t, R, true, true);                                       \
+      else NAME##_body(t, R, true, false);                                             \
+    } else {                                                                           \
+      if (a_rows) NAME##_body(t, R, false, true);                                      \
+      else NAME##_body(t, R, false, false);                                            \
+    }                                                                                  \
   }                                                                                    \
   MIPS_RVV_ROW_SWITCH(NAME, MR)                                                        \
   static int64_t NAME##_nr(void) { return (int64_t)__riscv_vsetvlmax_e16m1(); }
@@ -182,9 +224,9 @@ static void pack_b_i8_rvv(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1
       for (int64_t l = 0; l < k; ++l) {
         const int8_t *row = b + l * s0 + j0;
         for (int64_t j = 0; j < w;) {
-          const size_t vl = __riscv_vsetvl_e16m8((size_t)(w - j));
-          __riscv_vse16_v_i16m8(out + l * nr + j,
-                                __riscv_vsext_vf2_i16m8(__riscv_vle8_v_i8m4(row + j, vl), vl), vl);
+          const size_t vl = __riscv_vsetvl_e16m1((size_t)(w - j));
+          __riscv_vse16_v_i16m1(out + l * nr + j,
+                                __riscv_vsext_vf2_i16m1(__riscv_vle8_v_i8mf2(row + j, vl), vl), vl);
           j += (int64_t)vl;
         }
       }
