@@ -39,16 +39,17 @@ typedef struct mips_matmul_problem {
  *             a packed panel (1, mr), a column-major A read in place (1, lda), or a
  *             row-major A read in place (lda, 1). Rows past `rows` are never read unless
  *             the tile needs_packing (then A is a zero-padded panel).
- *   B(l, j) = b[l * b_kstride + j]: unit stride along j. When b_packed, b is a panel in
- *             the tile's packed element type (see mips_tile.pack_b); otherwise it is the
- *             caller's matrix in the input element type.
+ *   B(l, j) = b[l * b_kstride + j * b_colstride]. When b_packed, b is a panel in the
+ *             tile's packed element type (see mips_tile.pack_b) and b_colstride is 1;
+ *             otherwise it is the caller's matrix in the input element type, and
+ *             b_colstride is 1 unless rows is 1.
  *   C(i, j) = c[i * c_stride0 + j * c_stride1]. Without accumulate C is never read.
  * 1 <= rows <= mr, 1 <= cols <= nr, k >= 1. */
 typedef struct mips_tile_args {
   const void *a;
   ptrdiff_t a_rowstride, a_kstride;
   const void *b;
-  ptrdiff_t b_kstride;
+  ptrdiff_t b_kstride, b_colstride;
   void *c;
   ptrdiff_t c_stride0, c_stride1;
   int64_t rows, cols, k;
@@ -74,7 +75,10 @@ typedef struct mips_tile {
   size_t packed_b_size;     /* bytes of one packed B element */
   mips_pack_b_fn pack_b;
   mips_tile_fn run;
-  bool (*available)(void);  /* NULL: always; else a CPU check (dispatch time only) */
+  bool (*available)(void);  /* NULL: always; else a CPU check */
+  /* NULL, or a tile with the same mr and packed B format that costs less for a panel of
+   * at most narrow->nr() columns: the driver runs last, narrow panels with it. */
+  const struct mips_tile *narrow;
 } mips_tile;
 
 /* The largest mr of any tile: the driver's A panel buffer is sized by it. */
@@ -97,6 +101,13 @@ extern const mips_kernel_set mips_kernels_rvv;
 
 /* The kernel set for this process, chosen once (thread-safe) on first call. */
 const mips_kernel_set *mips_selected_kernels(void);
+
+/* Scalar gathers of a B panel of w <= nr columns (driver/gemm_pack.c):
+ * (l, j) at b[l * s0 + j * s1] goes to out[l * nr + j]. */
+void mips_gather_b_f32(float *restrict out, const float *b, ptrdiff_t s0, ptrdiff_t s1,
+                       int64_t k, int64_t w, int64_t nr);
+void mips_gather_b_i8_to_i16(int16_t *restrict out, const int8_t *b, ptrdiff_t s0,
+                             ptrdiff_t s1, int64_t k, int64_t w, int64_t nr);
 
 /*------------------------------------------------------------------------------------
  * Driver

@@ -42,7 +42,10 @@ static int64_t estimated_cost(const mips_tile *t, int64_t m, int64_t n) {
   const int64_t nr = t->nr();
   const int64_t row_blocks = ceil_div(m, t->mr);
   const int64_t rows = t->needs_packing ? row_blocks * t->mr : m;
-  return ceil_div(n, nr) * (rows + row_blocks) * t->cost_per_row;
+  const int64_t last = n - (ceil_div(n, nr) - 1) * nr;
+  const int64_t last_cost =
+      t->narrow && last <= t->narrow->nr() ? t->narrow->cost_per_row : t->cost_per_row;
+  return ((n - last) / nr * t->cost_per_row + last_cost) * (rows + row_blocks);
 }
 
 /* Kept out of line so that the small-problem path saves no registers for it. */
@@ -101,7 +104,11 @@ __attribute__((noinline)) void mips_gemm_run_with_tile(const mips_matmul_problem
 
   /* B is read in place only when its rows are unit-stride and A is too short for a
    * packed block to pay back (each packed element is read once per mr rows). */
-  const bool pack_b = tile->needs_packing || p->b_stride1 != 1 || m > 2 * (int64_t)mr;
+  /* A single row reads B in place with any column stride: packing would touch each
+   * element as often as the tile does. */
+  const bool pack_b = tile->needs_packing || m > 2 * (int64_t)mr ||
+                      (p->b_stride1 != 1 && n > 1 && m > 1);
+  const int64_t narrow_nr = tile->narrow ? tile->narrow->nr() : 0;
   /* A is read in place when one of its strides is 1: tiles read either direction. */
   const bool pack_a_panels =
       tile->needs_packing || (p->a_stride0 != 1 && p->a_stride1 != 1 && m > 1);
@@ -159,13 +166,13 @@ __attribute__((noinline)) void mips_gemm_run_with_tile(const mips_matmul_problem
           args.cols = min64(nr, nc - jr);
           if (pack_b) {
             args.b = (const char *)buf.data + (size_t)(jr / nr * kc * nr) * packed_size;
-            args.b_kstride = nr;
+            args.b_kstride = nr, args.b_colstride = 1;
           } else {
-            args.b = b_block + jr * (ptrdiff_t)in_size;
-            args.b_kstride = p->b_stride0;
+            args.b = b_block + jr * p->b_stride1 * (ptrdiff_t)in_size;
+            args.b_kstride = p->b_stride0, args.b_colstride = n > 1 ? p->b_stride1 : 1;
           }
           args.c = c_base + (ic * p->c_stride0 + (jc + jr) * p->c_stride1) * (ptrdiff_t)out_size;
-          tile->run(&args);
+          (args.cols <= narrow_nr ? tile->narrow : tile)->run(&args);
         }
       }
     }
@@ -177,12 +184,13 @@ __attribute__((noinline)) void mips_gemm_run_with_tile(const mips_matmul_problem
  * there is nothing to block or pack and the call costs little more than the tile. */
 static bool run_as_one_tile(const mips_matmul_problem *p, const mips_tile *tile) {
   if (tile->needs_packing || p->m > tile->mr || p->k > KC_MAX || p->n > tile->nr() ||
-      (p->b_stride1 != 1 && p->n > 1) ||
+      (p->b_stride1 != 1 && p->n > 1 && p->m > 1) ||
       (p->a_stride0 != 1 && p->a_stride1 != 1 && p->m > 1))
     return false;
+  if (tile->narrow && p->n <= tile->narrow->nr()) tile = tile->narrow;
   const mips_tile_args args = {
       .a = p->a, .a_rowstride = p->m > 1 ? p->a_stride0 : 1, .a_kstride = p->a_stride1,
-      .b = p->b, .b_kstride = p->b_stride0,
+      .b = p->b, .b_kstride = p->b_stride0, .b_colstride = p->n > 1 ? p->b_stride1 : 1,
       .c = p->c, .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
       .rows = p->m, .cols = p->n, .k = p->k,
       .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0, .b_packed = false,
