@@ -119,9 +119,18 @@ typedef enum mips_dtype { MIPS_DTYPE_F32, MIPS_DTYPE_I8I32 } mips_dtype;
 void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,
                    size_t tile_count);
 
-/* Runs the problem with exactly `tile` (tests and benchmarks use this to reach every
- * registered tile). */
+/* Runs the problem with exactly `tile`. */
 void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
                              const mips_tile *tile);
+
+/* Block sizes, for tests that reach every edge of the blocking with small problems. */
+typedef struct mips_gemm_blocking {
+  int64_t kc_max;        /* k per block, at most 256 */
+  size_t b_block_bytes;  /* packed B per block (at least one panel is packed) */
+  bool b_on_stack;       /* as if malloc failed: one panel at a time on the stack */
+} mips_gemm_blocking;
+
+void mips_gemm_run_blocked(const mips_matmul_problem *p, mips_dtype type, const mips_tile *tile,
+                           const mips_gemm_blocking *blocking);
 
 #endif /* MIPS_SRC_MIPS_INTERNAL_H */

@@ -90,22 +90,30 @@ static void pack_a(mips_dtype type, void *dst, const void *a, ptrdiff_t s0, ptrd
 /* Where B's packed blocks live for this call. */
 typedef struct b_buffer {
   void *data;
-  int64_t kc, nc; /* block sizes it was sized for */
+  int64_t nc; /* columns per block */
   bool on_heap;
 } b_buffer;
 
-__attribute__((noinline)) void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
+static const mips_gemm_blocking default_blocking = {KC_MAX, B_BLOCK_BYTES, false};
+
+void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
                              const mips_tile *tile) {
+  mips_gemm_run_blocked(p, type, tile, &default_blocking);
+}
+
+__attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *p,
+                                                     mips_dtype type, const mips_tile *tile,
+                                                     const mips_gemm_blocking *blocking) {
   const int64_t m = p->m, n = p->n, k = p->k;
   const int mr = tile->mr;
   const int64_t nr = tile->nr();
   const size_t in_size = input_size(type), out_size = output_size(type);
   const size_t packed_size = tile->packed_b_size;
 
-  /* B is read in place only when its rows are unit-stride and A is too short for a
-   * packed block to pay back (each packed element is read once per mr rows). */
-  /* A single row reads B in place with any column stride: packing would touch each
-   * element as often as the tile does. */
+  /* B is read in place when A is too short for a packed block to pay back (each packed
+   * element is read once per mr rows) and its rows are unit-stride, or when there is a
+   * single row, which reads B with any column stride: packing would touch each element
+   * as often as the tile does. */
   const bool pack_b = tile->needs_packing || m > 2 * (int64_t)mr ||
                       (p->b_stride1 != 1 && n > 1 && m > 1);
   const int64_t narrow_nr = tile->narrow ? tile->narrow->nr() : 0;
@@ -114,17 +122,17 @@ __attribute__((noinline)) void mips_gemm_run_with_tile(const mips_matmul_problem
       tile->needs_packing || (p->a_stride0 != 1 && p->a_stride1 != 1 && m > 1);
 
   /* Balanced k blocks: 300 is two blocks of 150, not 256 and 44. */
-  const int64_t kc_blocks = ceil_div(k, KC_MAX);
-  int64_t kc_size = ceil_div(k, kc_blocks);
+  const int64_t kc_max = blocking->kc_max < KC_MAX ? blocking->kc_max : KC_MAX;
+  int64_t kc_size = ceil_div(k, ceil_div(k, kc_max));
 
   _Alignas(64) unsigned char stack_panel[STACK_PANEL_BYTES];
-  b_buffer buf = {NULL, kc_size, 0, false};
+  b_buffer buf = {NULL, 0, false};
   if (pack_b) {
     const int64_t panels = ceil_div(n, nr);
-    const int64_t panels_per_block =
-        min64(panels, (int64_t)(B_BLOCK_BYTES / ((size_t)(kc_size * nr) * packed_size)) + 1);
+    const int64_t panels_per_block = min64(
+        panels, (int64_t)(blocking->b_block_bytes / ((size_t)(kc_size * nr) * packed_size)) + 1);
     buf.nc = panels_per_block * nr;
-    buf.data = malloc((size_t)(kc_size * buf.nc) * packed_size);
+    buf.data = blocking->b_on_stack ? NULL : malloc((size_t)(kc_size * buf.nc) * packed_size);
     buf.on_heap = buf.data != NULL;
     if (!buf.on_heap) { /* one panel at a time, k blocks shrunk to fit */
       buf.data = stack_panel;

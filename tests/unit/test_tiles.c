@@ -1,0 +1,125 @@
+/* Every registered tile of every kernel set this CPU can run, through the driver, against
+ * the reference: not only the tile the driver would pick. Small block sizes reach every
+ * edge of the blocking (several k blocks, several B blocks, a last narrow panel, the
+ * stack fallback used when malloc fails) with small problems. Links the library's
+ * internal objects. */
+#include "matmul_cases.h"
+#include "mips_internal.h"
+
+#if defined(MIPS_HAVE_RVV_KERNELS)
+#include <sys/auxv.h>
+static bool cpu_has_rvv(void) { return (getauxval(AT_HWCAP) & (1ul << ('V' - 'A'))) != 0; }
+#endif
+
+static const mips_tile *current_tile;
+static const mips_gemm_blocking *current_blocking;
+
+/* Runs the case as the API layer would hand it to the driver: offsets applied, strides
+ * of extent-1 dimensions dropped, A and B read, C written. */
+static int run_through_driver(const matmul_case *tc, const void *a, const view *av,
+                              const void *b, const view *bv, void *c, const view *cv) {
+  const size_t is = in_size(tc->type), os = out_size(tc->type);
+  mips_matmul_problem p = {
+      .m = tc->m, .n = tc->n, .k = tc->k,
+      .a = (const char *)a + av->offset * (int64_t)is,
+      .a_stride0 = tc->m > 1 ? av->stride0 : 0, .a_stride1 = tc->k > 1 ? av->stride1 : 0,
+      .b = (const char *)b + bv->offset * (int64_t)is,
+      .b_stride0 = tc->k > 1 ? bv->stride0 : 0, .b_stride1 = tc->n > 1 ? bv->stride1 : 0,
+      .c = (char *)c + cv->offset * (int64_t)os,
+      .c_stride0 = tc->m > 1 ? cv->stride0 : 0, .c_stride1 = tc->n > 1 ? cv->stride1 : 0,
+      .flags = tc->flags,
+  };
+  mips_gemm_run_blocked(&p, tc->type == F32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32, current_tile,
+                        current_blocking);
+  return MIPS_OK;
+}
+
+static const mips_gemm_blocking blockings[] = {
+    {256, 1u << 20, false}, /* the library's own */
+    {5, 1, false},          /* k blocks of 5, one panel per B block */
+    {256, 1u << 20, true},  /* malloc failed: panels on the stack */
+};
+static const char *const blocking_names[] = {"default", "tiny-blocks", "stack-panel"};
+
+/* Shapes around every tile's edges: 1s, remainders of mr, narrow and wide last panels,
+ * odd k, k over one block. */
+static const int64_t shapes[][3] = {{1, 1, 1},   {2, 3, 2},   {1, 40, 7},  {16, 1, 9},
+                                    {17, 9, 4},  {31, 70, 5}, {7, 129, 33}, {45, 33, 300}};
+static const layout a_layouts[] = {ROW_MAJOR, COL_MAJOR, INTERLEAVED, ROW_MAJOR_FLIPPED};
+static const layout b_layouts[] = {ROW_MAJOR, COL_MAJOR, INTERLEAVED, BROADCAST_COLS};
+static const layout c_layouts[] = {ROW_MAJOR, COL_MAJOR, COL_MAJOR_SPACED};
+
+static void check_tiles(const mips_kernel_set *set, const mips_tile *const *tiles, size_t count,
+                        dtype t) {
+  for (size_t ti = 0; ti < count; ++ti) {
+    current_tile = tiles[ti];
+    if (current_tile->available && !current_tile->available()) continue;
+    for (size_t bi = 0; bi < sizeof blockings / sizeof blockings[0]; ++bi) {
+      current_blocking = &blockings[bi];
+      for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
+        for (int combo = 0; combo < 4; ++combo) {
+          matmul_case tc = plain_case(t, shapes[s][0], shapes[s][1], shapes[s][2],
+                                      a_layouts[test_rng_int(0, 3)], b_layouts[test_rng_int(0, 3)],
+                                      c_layouts[test_rng_int(0, 2)], (uint32_t)(combo & 1));
+          tc.a.pad = test_rng_int(0, 2), tc.b.front = test_rng_int(0, 3);
+          char label[160];
+          snprintf(label, sizeof label, "%s/%s %s %lldx%lldx%lld A=%s B=%s C=%s%s", set->name,
+                   current_tile->name, blocking_names[bi], (long long)tc.m, (long long)tc.n,
+                   (long long)tc.k, layout_names[tc.a.layout], layout_names[tc.b.layout],
+                   layout_names[tc.c.layout], tc.flags ? " accumulate" : "");
+          run_case_with(&tc, label, run_through_driver);
+        }
+    }
+  }
+}
+
+static void check_set(const mips_kernel_set *set) {
+  check_tiles(set, set->f32_tiles, set->f32_tile_count, F32);
+  check_tiles(set, set->i8i32_tiles, set->i8i32_tile_count, I8I32);
+}
+
+static void test_portable_tiles(void **state) {
+  (void)state;
+  check_set(&mips_kernels_scalar);
+}
+
+static void test_rvv_tiles(void **state) {
+  (void)state;
+#if defined(MIPS_HAVE_RVV_KERNELS)
+  if (cpu_has_rvv()) check_set(&mips_kernels_rvv);
+#endif
+}
+
+/* Narrow companions must match their tile's shape: the driver swaps them in per panel. */
+static void test_narrow_companions_fit(void **state) {
+  (void)state;
+  const mips_kernel_set *sets[] = {
+      &mips_kernels_scalar,
+#if defined(MIPS_HAVE_RVV_KERNELS)
+      &mips_kernels_rvv,
+#endif
+  };
+  for (size_t s = 0; s < sizeof sets / sizeof sets[0]; ++s)
+    for (int t = 0; t < 2; ++t) {
+      const mips_tile *const *tiles = t == 0 ? sets[s]->f32_tiles : sets[s]->i8i32_tiles;
+      const size_t count = t == 0 ? sets[s]->f32_tile_count : sets[s]->i8i32_tile_count;
+      assert_true(count >= 1 && tiles[0]->available == NULL); /* the fallback comes first */
+      for (size_t i = 0; i < count; ++i) {
+        const mips_tile *narrow = tiles[i]->narrow;
+        assert_true(tiles[i]->mr >= 1 && tiles[i]->mr <= MIPS_TILE_MR_MAX);
+        if (narrow == NULL) continue;
+        assert_int_equal(narrow->mr, tiles[i]->mr);
+        assert_int_equal(narrow->packed_b_size, tiles[i]->packed_b_size);
+        assert_true(narrow->pack_b == tiles[i]->pack_b);
+        assert_true(narrow->needs_packing == tiles[i]->needs_packing);
+      }
+    }
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_portable_tiles),
+    cmocka_unit_test(test_rvv_tiles),
+    cmocka_unit_test(test_narrow_companions_fit),
+};
+
+MIPS_TEST_MAIN(tests)
