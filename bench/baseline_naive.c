@@ -4,16 +4,20 @@
 
 #define BENCH_NAIVE(NAME, IN_T, OUT_T, ACC_T)                                            \
   void NAME(const bench_problem *p) {                                                    \
-    const IN_T *a = p->a, *b = p->b;                                                     \
-    OUT_T *c = p->c;                                                                     \
+    const IN_T *restrict a = p->a, *restrict b = p->b;                                   \
+    OUT_T *restrict c = p->c;                                                            \
     for (int64_t i = 0; i < p->m; ++i) {                                                 \
       OUT_T *ci = c + i * p->cs0;                                                        \
       for (int64_t j = 0; j < p->n; ++j) ci[j * p->cs1] = 0;                             \
       for (int64_t l = 0; l < p->k; ++l) {                                               \
         const ACC_T ail = (ACC_T)a[i * p->as0 + l * p->as1];                             \
         const IN_T *bl = b + l * p->bs0;                                                 \
-        for (int64_t j = 0; j < p->n; ++j)                                               \
-          ci[j * p->cs1] = (OUT_T)((ACC_T)ci[j * p->cs1] + ail * (ACC_T)bl[j * p->bs1]); \
+        if (p->cs1 == 1 && p->bs1 == 1) /* the row-major loop, which compilers vectorise */ \
+          for (int64_t j = 0; j < p->n; ++j)                                             \
+            ci[j] = (OUT_T)((ACC_T)ci[j] + ail * (ACC_T)bl[j]);                          \
+        else                                                                             \
+          for (int64_t j = 0; j < p->n; ++j)                                             \
+            ci[j * p->cs1] = (OUT_T)((ACC_T)ci[j * p->cs1] + ail * (ACC_T)bl[j * p->bs1]); \
       }                                                                                  \
     }                                                                                    \
   }
