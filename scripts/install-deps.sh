@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian (bookworm) packages the build and tests need, skipping what is
-# already installed. usage: scripts/install-deps.sh
+# already installed; --bench adds what mips-bench compares with and plots with.
+# usage: scripts/install-deps.sh [--bench]
 set -euo pipefail
 
 packages=(
@@ -13,6 +14,9 @@ packages=(
   # the mips compiler: LLVM/MLIR 22, mlir-tblgen, lit and FileCheck
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
 )
+if [ "${1:-}" = "--bench" ]; then
+  packages+=(libopenblas0-serial gnuplot-nox)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
