@@ -46,7 +46,8 @@ typedef struct mips_operand {
  * are offset plus the negative, respectively the positive, parts of the spans
  * (rows-1)*stride0 and (cols-1)*stride1. Kernels step from element (0, 0) by at most
  * one span per dimension, so none of their address arithmetic can overflow. */
-static bool operand_indices_fit(const mips_operand *op, size_t elem_size) {
+__attribute__((noinline)) static bool operand_indices_fit(const mips_operand *op,
+                                                        size_t elem_size) {
   const ptrdiff_t size = (ptrdiff_t)elem_size;
   int64_t lowest = op->offset, highest = op->offset;
   const int64_t extents[2] = {op->rows - 1, op->cols - 1};
@@ -90,7 +91,7 @@ static uint64_t gcd_u64(uint64_t x, uint64_t y) {
 /* True if two distinct (i, j) in [0,rows) x [0,cols) reach the same element, i.e. if
  * di*stride0 + dj*stride1 = 0 for some (di, dj) != 0 with |di| < rows, |dj| < cols.
  * With both strides nonzero, the smallest such pair is (|s1|/g, |s0|/g), g = gcd. */
-static bool operand_self_overlaps(const mips_operand *op) {
+__attribute__((noinline)) static bool operand_self_overlaps(const mips_operand *op) {
   const uint64_t s0 = magnitude(op->stride0), s1 = magnitude(op->stride1);
   const uint64_t max_di = (uint64_t)op->rows - 1, max_dj = (uint64_t)op->cols - 1;
   if ((s0 == 0 && max_di > 0) || (s1 == 0 && max_dj > 0)) return true;

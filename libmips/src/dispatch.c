@@ -1,8 +1,10 @@
 /* Picks the kernel set once per process. Candidates are listed from the portable
  * fallback to the best; the last one the CPU supports wins unless MIPS_KERNEL names
  * another. The only global state in the library is the result, set under
- * pthread_once. */
+ * pthread_once and published with release order, so that every later call reads it
+ * with one acquire load. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +37,7 @@ static const mips_kernel_candidate kernel_candidates[] = {
 
 #define MIPS_CANDIDATE_COUNT (sizeof kernel_candidates / sizeof kernel_candidates[0])
 
-static const mips_kernel_set *selected_kernels;
+static _Atomic(const mips_kernel_set *) selected_kernels;
 static pthread_once_t selection_once = PTHREAD_ONCE_INIT;
 
 static const mips_kernel_set *best_available(void) {
@@ -65,10 +67,12 @@ static void select_kernels(void) {
     else
       choice = named->set;
   }
-  selected_kernels = choice;
+  atomic_store_explicit(&selected_kernels, choice, memory_order_release);
 }
 
 const mips_kernel_set *mips_selected_kernels(void) {
+  const mips_kernel_set *set = atomic_load_explicit(&selected_kernels, memory_order_acquire);
+  if (set != NULL) return set;
   pthread_once(&selection_once, select_kernels);
-  return selected_kernels;
+  return atomic_load_explicit(&selected_kernels, memory_order_acquire);
 }

@@ -188,28 +188,42 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
   if (buf.on_heap) free(buf.data);
 }
 
-/* The small-problem path: one tile covers all of C and reads A and B in place, so
- * there is nothing to block or pack and the call costs little more than the tile. */
-static bool run_as_one_tile(const mips_matmul_problem *p, const mips_tile *tile) {
-  if (tile->needs_packing || p->m > tile->mr || p->k > KC_MAX || p->n > tile->nr() ||
-      (p->b_stride1 != 1 && p->n > 1 && p->m > 1) ||
-      (p->a_stride0 != 1 && p->a_stride1 != 1 && p->m > 1))
+/* The small-problem path: A and B read in place, no blocking, no packing, so a call
+ * costs little more than its tiles. It takes the problems for which the blocked path
+ * would not pack B either (few rows) and whose k fits one block. */
+static bool run_unpacked(const mips_matmul_problem *p, mips_dtype type, const mips_tile *tile) {
+  const int64_t m = p->m, n = p->n;
+  if (tile->needs_packing || m > 2 * (int64_t)tile->mr || p->k > KC_MAX ||
+      (p->b_stride1 != 1 && n > 1 && m > 1) ||
+      (p->a_stride0 != 1 && p->a_stride1 != 1 && m > 1))
     return false;
-  if (tile->narrow && p->n <= tile->narrow->nr()) tile = tile->narrow;
-  const mips_tile_args args = {
-      .a = p->a, .a_rowstride = p->m > 1 ? p->a_stride0 : 1, .a_kstride = p->a_stride1,
-      .b = p->b, .b_kstride = p->b_stride0, .b_colstride = p->n > 1 ? p->b_stride1 : 1,
-      .c = p->c, .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
-      .rows = p->m, .cols = p->n, .k = p->k,
-      .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0, .b_packed = false,
+  const int64_t nr = tile->nr(), narrow_nr = tile->narrow ? tile->narrow->nr() : 0;
+  const ptrdiff_t in_size = type == MIPS_DTYPE_F32 ? 4 : 1, out_size = 4;
+  mips_tile_args args = {
+      .a_rowstride = m > 1 ? p->a_stride0 : 1, .a_kstride = p->a_stride1,
+      .b_kstride = p->b_stride0, .b_colstride = n > 1 ? p->b_stride1 : 1,
+      .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
+      .k = p->k, .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0, .b_packed = false,
   };
-  tile->run(&args);
+  /* Two row blocks split evenly: 16 rows run as 8 + 8, not 15 + 1. */
+  const int64_t row_blocks = m > tile->mr ? 2 : 1;
+  for (int64_t ic = 0, block = 0; block < row_blocks; ++block) {
+    args.rows = (m - ic) / (row_blocks - block);
+    args.a = (const char *)p->a + ic * p->a_stride0 * in_size;
+    for (int64_t jr = 0; jr < n; jr += nr) {
+      args.cols = min64(nr, n - jr);
+      args.b = (const char *)p->b + jr * p->b_stride1 * in_size;
+      args.c = (char *)p->c + (ic * p->c_stride0 + jr * p->c_stride1) * out_size;
+      (args.cols <= narrow_nr ? tile->narrow : tile)->run(&args);
+    }
+    ic += args.rows;
+  }
   return true;
 }
 
 void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,
                    size_t tile_count) {
   /* The first tile is the table's fallback: always available. */
-  if (run_as_one_tile(p, tiles[0])) return;
+  if (run_unpacked(p, type, tiles[0])) return;
   mips_gemm_run_with_tile(p, type, choose_tile(tiles, tile_count, p->m, p->n));
 }
