@@ -100,15 +100,20 @@ __attribute__((noinline)) static bool operand_self_overlaps(const mips_operand *
   return s1 / g <= max_di && s0 / g <= max_dj;
 }
 
-/* The common case, cheaply: when every extent, offset and stride is below 2^24, no
- * index exceeds 2^24 + 2 * 2^24 * 2^24 < 2^50 and no byte offset 2^53, so nothing can
- * overflow and the exact checks can be skipped. */
+/* The common case, cheaply: when every extent is below 2^24 and every offset and stride
+ * in [-2^23, 2^23), no index exceeds 2^24 + 2 * 2^24 * 2^23 < 2^49 in magnitude and no
+ * byte offset 2^52, so nothing can overflow and the exact checks can be skipped.
+ * x + 2^23 maps [-2^23, 2^23) onto [0, 2^24): one add per value. */
 static bool all_small(int64_t m, int64_t n, int64_t k, const mips_operand *a,
                       const mips_operand *b, const mips_operand *c) {
-  const uint64_t bits = (uint64_t)m | (uint64_t)n | (uint64_t)k | magnitude(a->offset) |
-                        magnitude(a->stride0) | magnitude(a->stride1) | magnitude(b->offset) |
-                        magnitude(b->stride0) | magnitude(b->stride1) | magnitude(c->offset) |
-                        magnitude(c->stride0) | magnitude(c->stride1);
+  const uint64_t bias = 1u << 23;
+#define MIPS_BIASED(x) ((uint64_t)(x) + bias)
+  const uint64_t bits = (uint64_t)m | (uint64_t)n | (uint64_t)k | MIPS_BIASED(a->offset) |
+                        MIPS_BIASED(a->stride0) | MIPS_BIASED(a->stride1) |
+                        MIPS_BIASED(b->offset) | MIPS_BIASED(b->stride0) |
+                        MIPS_BIASED(b->stride1) | MIPS_BIASED(c->offset) |
+                        MIPS_BIASED(c->stride0) | MIPS_BIASED(c->stride1);
+#undef MIPS_BIASED
   return bits >> 24 == 0;
 }
 
@@ -121,7 +126,8 @@ static bool plainly_distinct(const mips_operand *op) {
 
 /* Checks, in the documented order, everything about a call except the work itself.
  * `a` and `b` are checked only when read, `c` only when written. */
-static int validate(int64_t m, int64_t n, int64_t k, const mips_operand *a, const mips_operand *b,
+static inline __attribute__((always_inline)) int validate(
+    int64_t m, int64_t n, int64_t k, const mips_operand *a, const mips_operand *b,
                     const mips_operand *c, uint32_t flags, size_t ab_size, size_t c_size) {
   if (m < 0 || n < 0 || k < 0 || (flags & ~MIPS_MATMUL_ACCUMULATE) != 0)
     return MIPS_ERROR_INVALID_ARGUMENT;
@@ -163,7 +169,8 @@ static bool prefer_transposed(int64_t m, int64_t n, ptrdiff_t c_stride0, ptrdiff
 }
 
 /* Validates, handles empty problems, and runs the picked kernel on the rest. */
-static int run_matmul(int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b,
+static inline __attribute__((always_inline)) int run_matmul(
+    int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b,
                       mips_operand c, uint32_t flags, size_t ab_size, size_t c_size,
                       mips_dtype type) {
   const int status = validate(m, n, k, &a, &b, &c, flags, ab_size, c_size);

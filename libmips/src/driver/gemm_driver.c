@@ -191,12 +191,9 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
 /* The small-problem path: A and B read in place, no blocking, no packing, so a call
  * costs little more than its tiles. It takes the problems for which the blocked path
  * would not pack B either (few rows) and whose k fits one block. */
-static bool run_unpacked(const mips_matmul_problem *p, mips_dtype type, const mips_tile *tile) {
+__attribute__((noinline)) static void run_unpacked(const mips_matmul_problem *p,
+                                                   mips_dtype type, const mips_tile *tile) {
   const int64_t m = p->m, n = p->n;
-  if (tile->needs_packing || m > 2 * (int64_t)tile->mr || p->k > KC_MAX ||
-      (p->b_stride1 != 1 && n > 1 && m > 1) ||
-      (p->a_stride0 != 1 && p->a_stride1 != 1 && m > 1))
-    return false;
   const int64_t nr = tile->nr(), narrow_nr = tile->narrow ? tile->narrow->nr() : 0;
   const ptrdiff_t in_size = type == MIPS_DTYPE_F32 ? 4 : 1, out_size = 4;
   mips_tile_args args = {
@@ -218,12 +215,35 @@ static bool run_unpacked(const mips_matmul_problem *p, mips_dtype type, const mi
     }
     ic += args.rows;
   }
-  return true;
+}
+
+static bool reads_in_place(const mips_matmul_problem *p, const mips_tile *tile) {
+  const int64_t m = p->m;
+  return !tile->needs_packing && m <= 2 * (int64_t)tile->mr && p->k <= KC_MAX &&
+         (p->b_stride1 == 1 || p->n == 1 || m == 1) &&
+         (p->a_stride0 == 1 || p->a_stride1 == 1 || m == 1);
 }
 
 void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,
                    size_t tile_count) {
   /* The first tile is the table's fallback: always available. */
-  if (run_unpacked(p, type, tiles[0])) return;
-  mips_gemm_run_with_tile(p, type, choose_tile(tiles, tile_count, p->m, p->n));
+  const mips_tile *tile = tiles[0];
+  if (!reads_in_place(p, tile)) {
+    mips_gemm_run_with_tile(p, type, choose_tile(tiles, tile_count, p->m, p->n));
+    return;
+  }
+  const mips_tile *narrow = tile->narrow;
+  if (p->m <= tile->mr && p->n <= (narrow ? narrow->nr() : tile->nr())) {
+    /* One tile: the smallest calls. */
+    const mips_tile_args one = {
+        .a = p->a, .a_rowstride = p->m > 1 ? p->a_stride0 : 1, .a_kstride = p->a_stride1,
+        .b = p->b, .b_kstride = p->b_stride0, .b_colstride = p->n > 1 ? p->b_stride1 : 1,
+        .c = p->c, .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
+        .rows = p->m, .cols = p->n, .k = p->k,
+        .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0, .b_packed = false,
+    };
+    (narrow ? narrow : tile)->run(&one);
+    return;
+  }
+  run_unpacked(p, type, tile);
 }
