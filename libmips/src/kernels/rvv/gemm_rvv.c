@@ -59,7 +59,8 @@
  * Each element type supplies: V (accumulator type), BV (B row type), A_T, C_T,
  * LOAD_B(p, strided), FMA(acc, a, bv), ZERO(), UNDEF(), LOAD_C(p), LOAD_C_STRIDED(p, bytes),
  * STORE_C(p, v), STORE_C_STRIDED(p, bytes, v), SETVL(n), B_ELEM (bytes of B's element
- * as the tile reads it).
+ * as the tile reads it), written once per type in terms of LMUL suffixes that each
+ * instantiation sets.
  *----------------------------------------------------------------------------------*/
 #define T_DECL(i, L)                                                                   \
   V acc##i = R <= i           ? UNDEF()                                                \
@@ -122,10 +123,32 @@
   }                                                                                    \
   MIPS_RVV_ROW_SWITCH(NAME, MR)
 
+#define MIPS_PASTE_(x, y) x##y
+#define MIPS_PASTE(x, y) MIPS_PASTE_(x, y)
+
 /*------------------------------------------------------------------------------------
- * f32 at LMUL L (packed and unpacked B are both f32).
+ * f32 (packed and unpacked B are both f32). Each instantiation sets LM, the LMUL
+ * suffix of the accumulators and of B's rows (m1, m2, m4).
  *----------------------------------------------------------------------------------*/
-#define MIPS_RVV_F32_TILE(NAME, MR, L)                                                 \
+#define A_T float
+#define C_T float
+#define B_ELEM sizeof(float)
+#define V MIPS_PASTE(MIPS_PASTE(vfloat32, LM), _t)
+#define BV V
+#define F32_OP(name) MIPS_PASTE(name, LM)
+#define SETVL(n) F32_OP(__riscv_vsetvl_e32)(n)
+#define UNDEF() F32_OP(__riscv_vundefined_f32)()
+#define ZERO() F32_OP(__riscv_vfmv_v_f_f32)(0.0f, vl)
+#define LOAD_B(p, strided)                                                             \
+  ((strided) ? F32_OP(__riscv_vlse32_v_f32)((const float *)(const void *)(p), b_col_bytes, vl) \
+             : F32_OP(__riscv_vle32_v_f32)((const float *)(const void *)(p), vl))
+#define FMA(acc, x, bv) F32_OP(__riscv_vfmacc_vf_f32)((acc), (x), (bv), vl)
+#define LOAD_C(p) F32_OP(__riscv_vle32_v_f32)((p), vl)
+#define LOAD_C_STRIDED(p, bytes) F32_OP(__riscv_vlse32_v_f32)((p), (bytes), vl)
+#define STORE_C(p, v) F32_OP(__riscv_vse32_v_f32)((p), (v), vl)
+#define STORE_C_STRIDED(p, bytes, v) F32_OP(__riscv_vsse32_v_f32)((p), (bytes), (v), vl)
+
+#define MIPS_RVV_F32_TILE(NAME, MR)                                                    \
   static MIPS_ALWAYS_INLINE void NAME##_body(const mips_tile_args *t, const int R,     \
                                              const bool b_packed, const bool a_rows,   \
                                              const bool b_strided) {                   \
@@ -133,84 +156,25 @@
     MIPS_RVV_TILE_BODY                                                                 \
   }                                                                                    \
   MIPS_RVV_TILE_VARIANTS(NAME, MR)                                                     \
-  static int64_t NAME##_nr(void) { return (int64_t)__riscv_vsetvlmax_e32m##L(); }
+  static int64_t NAME##_nr(void) { return (int64_t)F32_OP(__riscv_vsetvlmax_e32)(); }
 
-#define V vfloat32m2_t
-#define UNDEF() __riscv_vundefined_f32m2()
-#define BV vfloat32m2_t
-#define A_T float
-#define C_T float
-#define B_ELEM sizeof(float)
-#define SETVL(n) __riscv_vsetvl_e32m2(n)
-#define ZERO() __riscv_vfmv_v_f_f32m2(0.0f, vl)
-#define LOAD_B(p, strided)                                                             \
-  ((strided) ? __riscv_vlse32_v_f32m2((const float *)(const void *)(p), b_col_bytes, vl) \
-             : __riscv_vle32_v_f32m2((const float *)(const void *)(p), vl))
-#define FMA(acc, x, bv) __riscv_vfmacc_vf_f32m2((acc), (x), (bv), vl)
-#define LOAD_C(p) __riscv_vle32_v_f32m2((p), vl)
-#define LOAD_C_STRIDED(p, bytes) __riscv_vlse32_v_f32m2((p), (bytes), vl)
-#define STORE_C(p, v) __riscv_vse32_v_f32m2((p), (v), vl)
-#define STORE_C_STRIDED(p, bytes, v) __riscv_vsse32_v_f32m2((p), (bytes), (v), vl)
-MIPS_RVV_F32_TILE(f32_15x2v_rvv, 15, 2)
-#undef V
-#undef UNDEF
-#undef BV
-#undef SETVL
-#undef ZERO
-#undef LOAD_B
-#undef FMA
-#undef LOAD_C
-#undef LOAD_C_STRIDED
-#undef STORE_C
-#undef STORE_C_STRIDED
+#define LM m2
+MIPS_RVV_F32_TILE(f32_15x2v_rvv, 15)
+#undef LM
+#define LM m1
+MIPS_RVV_F32_TILE(f32_15x1v_rvv, 15)
+#undef LM
+#define LM m4
+MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7)
+#undef LM
 
-#define V vfloat32m1_t
-#define UNDEF() __riscv_vundefined_f32m1()
-#define BV vfloat32m1_t
-#define SETVL(n) __riscv_vsetvl_e32m1(n)
-#define ZERO() __riscv_vfmv_v_f_f32m1(0.0f, vl)
-#define LOAD_B(p, strided)                                                             \
-  ((strided) ? __riscv_vlse32_v_f32m1((const float *)(const void *)(p), b_col_bytes, vl) \
-             : __riscv_vle32_v_f32m1((const float *)(const void *)(p), vl))
-#define FMA(acc, x, bv) __riscv_vfmacc_vf_f32m1((acc), (x), (bv), vl)
-#define LOAD_C(p) __riscv_vle32_v_f32m1((p), vl)
-#define LOAD_C_STRIDED(p, bytes) __riscv_vlse32_v_f32m1((p), (bytes), vl)
-#define STORE_C(p, v) __riscv_vse32_v_f32m1((p), (v), vl)
-#define STORE_C_STRIDED(p, bytes, v) __riscv_vsse32_v_f32m1((p), (bytes), (v), vl)
-MIPS_RVV_F32_TILE(f32_15x1v_rvv, 15, 1)
-#undef V
-#undef UNDEF
-#undef BV
-#undef SETVL
-#undef ZERO
-#undef LOAD_B
-#undef FMA
-#undef LOAD_C
-#undef LOAD_C_STRIDED
-#undef STORE_C
-#undef STORE_C_STRIDED
-
-#define V vfloat32m4_t
-#define UNDEF() __riscv_vundefined_f32m4()
-#define BV vfloat32m4_t
-#define SETVL(n) __riscv_vsetvl_e32m4(n)
-#define ZERO() __riscv_vfmv_v_f_f32m4(0.0f, vl)
-#define LOAD_B(p, strided)                                                             \
-  ((strided) ? __riscv_vlse32_v_f32m4((const float *)(const void *)(p), b_col_bytes, vl) \
-             : __riscv_vle32_v_f32m4((const float *)(const void *)(p), vl))
-#define FMA(acc, x, bv) __riscv_vfmacc_vf_f32m4((acc), (x), (bv), vl)
-#define LOAD_C(p) __riscv_vle32_v_f32m4((p), vl)
-#define LOAD_C_STRIDED(p, bytes) __riscv_vlse32_v_f32m4((p), (bytes), vl)
-#define STORE_C(p, v) __riscv_vse32_v_f32m4((p), (v), vl)
-#define STORE_C_STRIDED(p, bytes, v) __riscv_vsse32_v_f32m4((p), (bytes), (v), vl)
-MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7, 4)
-#undef V
-#undef UNDEF
-#undef BV
 #undef A_T
 #undef C_T
 #undef B_ELEM
+#undef V
+#undef BV
 #undef SETVL
+#undef UNDEF
 #undef ZERO
 #undef LOAD_B
 #undef FMA
@@ -224,9 +188,31 @@ MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7, 4)
  * sign-extended in the loop. vwmacc.vx multiplies it by A as a sign-extended scalar into
  * i32 accumulators of twice B's LMUL; B's e16 vtype and the accumulators' e32 share
  * VLMAX, so the inner loop never changes vtype. vwmacc wraps modulo 2^32 like the
- * portable tiles.
+ * portable tiles. Each instantiation sets the LMUL suffixes of the accumulators (LM32),
+ * of B widened (LM16) and of B as loaded (LM8).
  *----------------------------------------------------------------------------------*/
-#define MIPS_RVV_I8_TILE(NAME, MR, NR_FN)                                              \
+#define A_T int8_t
+#define C_T int32_t
+#define V MIPS_PASTE(MIPS_PASTE(vint32, LM32), _t)
+#define BV MIPS_PASTE(MIPS_PASTE(vint16, LM16), _t)
+#define I32_OP(name) MIPS_PASTE(name, LM32)
+#define I16_OP(name) MIPS_PASTE(name, LM16)
+#define I8_OP(name) MIPS_PASTE(name, LM8)
+#define SETVL(n) I16_OP(__riscv_vsetvl_e16)(n)
+#define UNDEF() I32_OP(__riscv_vundefined_i32)()
+#define ZERO() I32_OP(__riscv_vmv_v_x_i32)(0, vl)
+#define LOAD_B(p, strided)                                                             \
+  (b_packed ? I16_OP(__riscv_vle16_v_i16)((const int16_t *)(const void *)(p), vl)      \
+            : I16_OP(__riscv_vsext_vf2_i16)(                                           \
+                  (strided) ? I8_OP(__riscv_vlse8_v_i8)((const int8_t *)(p), b_col_bytes, vl) \
+                            : I8_OP(__riscv_vle8_v_i8)((const int8_t *)(p), vl), vl))
+#define FMA(acc, x, bv) I32_OP(__riscv_vwmacc_vx_i32)((acc), (int16_t)(x), (bv), vl)
+#define LOAD_C(p) I32_OP(__riscv_vle32_v_i32)((p), vl)
+#define LOAD_C_STRIDED(p, bytes) I32_OP(__riscv_vlse32_v_i32)((p), (bytes), vl)
+#define STORE_C(p, v) I32_OP(__riscv_vse32_v_i32)((p), (v), vl)
+#define STORE_C_STRIDED(p, bytes, v) I32_OP(__riscv_vsse32_v_i32)((p), (bytes), (v), vl)
+
+#define MIPS_RVV_I8_TILE(NAME, MR)                                                     \
   static MIPS_ALWAYS_INLINE void NAME##_body(const mips_tile_args *t, const int R,     \
                                              const bool b_packed, const bool a_rows,   \
                                              const bool b_strided) {                   \
@@ -234,67 +220,22 @@ MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7, 4)
     MIPS_RVV_TILE_BODY                                                                 \
   }                                                                                    \
   MIPS_RVV_TILE_VARIANTS(NAME, MR)                                                     \
-  static int64_t NAME##_nr(void) { return (int64_t)NR_FN(); }
+  static int64_t NAME##_nr(void) { return (int64_t)I16_OP(__riscv_vsetvlmax_e16)(); }
 
-#define A_T int8_t
-#define C_T int32_t
-#define V vint32m2_t
-#define UNDEF() __riscv_vundefined_i32m2()
-#define BV vint16m1_t
-#define SETVL(n) __riscv_vsetvl_e16m1(n)
-#define ZERO() __riscv_vmv_v_x_i32m2(0, vl)
-#define LOAD_B(p, strided)                                                             \
-  (b_packed ? __riscv_vle16_v_i16m1((const int16_t *)(const void *)(p), vl)            \
-            : __riscv_vsext_vf2_i16m1(                                                 \
-                  (strided) ? __riscv_vlse8_v_i8mf2((const int8_t *)(p), b_col_bytes, vl) \
-                            : __riscv_vle8_v_i8mf2((const int8_t *)(p), vl), vl))
-#define FMA(acc, x, bv) __riscv_vwmacc_vx_i32m2((acc), (int16_t)(x), (bv), vl)
-#define LOAD_C(p) __riscv_vle32_v_i32m2((p), vl)
-#define LOAD_C_STRIDED(p, bytes) __riscv_vlse32_v_i32m2((p), (bytes), vl)
-#define STORE_C(p, v) __riscv_vse32_v_i32m2((p), (v), vl)
-#define STORE_C_STRIDED(p, bytes, v) __riscv_vsse32_v_i32m2((p), (bytes), (v), vl)
-MIPS_RVV_I8_TILE(i8i32_15x2v_rvv, 15, __riscv_vsetvlmax_e16m1)
-#undef V
-#undef UNDEF
-#undef BV
-#undef SETVL
-#undef ZERO
-#undef LOAD_B
-#undef FMA
-#undef LOAD_C
-#undef LOAD_C_STRIDED
-#undef STORE_C
-#undef STORE_C_STRIDED
-
-#define V vint32m1_t
-#define UNDEF() __riscv_vundefined_i32m1()
-#define BV vint16mf2_t
-#define SETVL(n) __riscv_vsetvl_e16mf2(n)
-#define ZERO() __riscv_vmv_v_x_i32m1(0, vl)
-#define LOAD_B(p, strided)                                                             \
-  (b_packed ? __riscv_vle16_v_i16mf2((const int16_t *)(const void *)(p), vl)           \
-            : __riscv_vsext_vf2_i16mf2(                                                \
-                  (strided) ? __riscv_vlse8_v_i8mf4((const int8_t *)(p), b_col_bytes, vl) \
-                            : __riscv_vle8_v_i8mf4((const int8_t *)(p), vl), vl))
-#define FMA(acc, x, bv) __riscv_vwmacc_vx_i32m1((acc), (int16_t)(x), (bv), vl)
-#define LOAD_C(p) __riscv_vle32_v_i32m1((p), vl)
-#define LOAD_C_STRIDED(p, bytes) __riscv_vlse32_v_i32m1((p), (bytes), vl)
-#define STORE_C(p, v) __riscv_vse32_v_i32m1((p), (v), vl)
-#define STORE_C_STRIDED(p, bytes, v) __riscv_vsse32_v_i32m1((p), (bytes), (v), vl)
-MIPS_RVV_I8_TILE(i8i32_15x1v_rvv, 15, __riscv_vsetvlmax_e16mf2)
-#undef V
-#undef UNDEF
-#undef BV
-#undef A_T
-#undef C_T
-#undef SETVL
-#undef ZERO
-#undef LOAD_B
-#undef FMA
-#undef LOAD_C
-#undef LOAD_C_STRIDED
-#undef STORE_C
-#undef STORE_C_STRIDED
+#define LM32 m2
+#define LM16 m1
+#define LM8 mf2
+MIPS_RVV_I8_TILE(i8i32_15x2v_rvv, 15)
+#undef LM32
+#undef LM16
+#undef LM8
+#define LM32 m1
+#define LM16 mf2
+#define LM8 mf4
+MIPS_RVV_I8_TILE(i8i32_15x1v_rvv, 15)
+#undef LM32
+#undef LM16
+#undef LM8
 
 /*------------------------------------------------------------------------------------
  * Packing B. Unit-stride rows of B are copied with vector loads and stores (widened to
@@ -304,48 +245,41 @@ MIPS_RVV_I8_TILE(i8i32_15x1v_rvv, 15, __riscv_vsetvlmax_e16mf2)
  * that every access has an immediate offset. Padding columns are left unwritten: these
  * tiles never read them.
  *----------------------------------------------------------------------------------*/
-static void pack_b_f32_rvv(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,
-                           int64_t cols, int64_t nr) {
-  float *out = dst;
-  const float *b = src;
-  for (int64_t j0 = 0; j0 < cols; j0 += nr, out += k * nr) {
-    const int64_t w = cols - j0 < nr ? cols - j0 : nr;
-    if (s1 != 1) {
-      mips_gather_b_f32(out, b + j0 * s1, s0, s1, k, w, nr);
-      continue;
-    }
-    for (int64_t l = 0; l < k; ++l) {
-      const float *row = b + l * s0 + j0;
-      for (int64_t j = 0; j < w;) {
-        const size_t vl = __riscv_vsetvl_e32m2((size_t)(w - j));
-        __riscv_vse32_v_f32m2(out + l * nr + j, __riscv_vle32_v_f32m2(row + j, vl), vl);
-        j += (int64_t)vl;
-      }
-    }
+/* COPY_ROW(out, row, w) copies w unit-stride elements of one row of B. */
+#define MIPS_RVV_PACK_B(NAME, IN_T, OUT_T, GATHER, COPY_ROW)                             \
+  static void NAME(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,   \
+                   int64_t cols, int64_t nr) {                                          \
+    OUT_T *out = dst;                                                                   \
+    const IN_T *b = src;                                                                \
+    for (int64_t j0 = 0; j0 < cols; j0 += nr, out += k * nr) {                          \
+      const int64_t w = cols - j0 < nr ? cols - j0 : nr;                                \
+      if (s1 != 1) {                                                                    \
+        GATHER(out, b + j0 * s1, s0, s1, k, w, nr);                                     \
+        continue;                                                                       \
+      }                                                                                 \
+      for (int64_t l = 0; l < k; ++l) COPY_ROW(out + l * nr, b + l * s0 + j0, w);       \
+    }                                                                                   \
+  }
+
+static MIPS_ALWAYS_INLINE void copy_row_f32(float *out, const float *row, int64_t w) {
+  for (int64_t j = 0; j < w;) {
+    const size_t vl = __riscv_vsetvl_e32m2((size_t)(w - j));
+    __riscv_vse32_v_f32m2(out + j, __riscv_vle32_v_f32m2(row + j, vl), vl);
+    j += (int64_t)vl;
   }
 }
 
-static void pack_b_i8_rvv(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,
-                          int64_t cols, int64_t nr) {
-  int16_t *out = dst;
-  const int8_t *b = src;
-  for (int64_t j0 = 0; j0 < cols; j0 += nr, out += k * nr) {
-    const int64_t w = cols - j0 < nr ? cols - j0 : nr;
-    if (s1 != 1) {
-      mips_gather_b_i8_to_i16(out, b + j0 * s1, s0, s1, k, w, nr);
-      continue;
-    }
-    for (int64_t l = 0; l < k; ++l) {
-      const int8_t *row = b + l * s0 + j0;
-      for (int64_t j = 0; j < w;) {
-        const size_t vl = __riscv_vsetvl_e16m1((size_t)(w - j));
-        __riscv_vse16_v_i16m1(out + l * nr + j,
-                              __riscv_vsext_vf2_i16m1(__riscv_vle8_v_i8mf2(row + j, vl), vl), vl);
-        j += (int64_t)vl;
-      }
-    }
+static MIPS_ALWAYS_INLINE void copy_row_i8_to_i16(int16_t *out, const int8_t *row, int64_t w) {
+  for (int64_t j = 0; j < w;) {
+    const size_t vl = __riscv_vsetvl_e16m1((size_t)(w - j));
+    __riscv_vse16_v_i16m1(out + j, __riscv_vsext_vf2_i16m1(__riscv_vle8_v_i8mf2(row + j, vl), vl),
+                          vl);
+    j += (int64_t)vl;
   }
 }
+
+MIPS_RVV_PACK_B(pack_b_f32_rvv, float, float, mips_gather_b_f32, copy_row_f32)
+MIPS_RVV_PACK_B(pack_b_i8_rvv, int8_t, int16_t, mips_gather_b_i8_to_i16, copy_row_i8_to_i16)
 
 /*------------------------------------------------------------------------------------
  * The kernel set
