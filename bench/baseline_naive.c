@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The naive i-k-j loop: C's and B's rows are walked with unit stride when the layout has
  * them, so compilers vectorise the inner loop. No blocking, no packing. */
 #include "bench_baselines.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The baseline mips-bench compares libmips with on riscv64: the straightforward RVV
  * matmul with no packing and no register blocking. One row of C at a time, LMUL 4, and
  * per k step one load of B's row (strided when B's rows are not contiguous) and one

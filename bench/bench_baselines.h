@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What mips-bench measures libmips against. All take the same strided problem. */
 #ifndef MIPS_BENCH_BENCH_BASELINES_H
 #define MIPS_BENCH_BENCH_BASELINES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mips-bench: how fast libmips is, side by side with baselines in one run.
  *
  * Three modes, one program:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mips_compile_model(<name> SOURCE <model.mlir> [STATIC_EMBEDDING])
 # Compiles <model.mlir> with mips-compile for this build's target into
 # <name>.o and writes <name>.h next to it; sets <name>_OBJECT and <name>_INCLUDE_DIR.

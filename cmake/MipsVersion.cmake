@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mips_read_version(<header> <out-var>): sets <out-var> to "MAJOR.MINOR.PATCH" read from
 # the MIPS_VERSION_* macros of <header>, so that the header is the only place to bump.
 function(mips_read_version header out_var)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross-build for riscv64 Linux with clang-22 + lld against Debian's cross sysroot
 # (gcc-riscv64-linux-gnu, libc6-dev-riscv64-cross); tests run under qemu-riscv64.
 set(CMAKE_SYSTEM_NAME Linux)

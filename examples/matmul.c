@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmips by example: the same library call handles row-major, transposed and int8
  * matrices, with no copies. Build: cc matmul.c $(pkg-config --cflags --libs mips) */
 #include <mips/mips.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # mips-bench, the whole report: builds libmips for the host and for riscv64, then runs
 #  - on the host: GFLOP/s (GOP/s for int8) of libmips, the naive loop and OpenBLAS;
 #  - under qemu-riscv64 with the project's instruction-count plugin, at VLEN 128, 256,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Shared by demo.sh and test.sh: where things are and how a build tree is configured.
 # shellcheck shell=bash
 MIPS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The end-to-end demo. Builds libmips (x86_64 and riscv64) and the mips compiler, then:
 #  1. runs the C API example natively and under qemu (VLEN 128, 512, and no V);
 #  2. compiles examples/model/mlp.mlir to a riscv64 object both ways, links it, and

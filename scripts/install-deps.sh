@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian (bookworm) packages the build and tests need, skipping what is
 # already installed; --bench adds what mips-bench compares with and plots with.
 # usage: scripts/install-deps.sh [--bench]

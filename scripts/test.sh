@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Every test: host build (CMocka unit tests, ABI, install), host build under
 # AddressSanitizer + UBSan (unit tests), the riscv64 cross build run under qemu at
 # VLEN 128..1024, with agnostic-ones policies and without V (unit, ABI, install), and

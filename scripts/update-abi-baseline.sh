@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Rewrites abi/baseline/libmips-<arch>.abi from a built libmips.so. Run it only for a
 # deliberate, released ABI change (a new minor version with its CHANGELOG entry); the
 # ABI tests fail on any difference from these files.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mips-insn-count: a QEMU 7.2 TCG plugin (plugin API v1) for qemu-riscv64 that counts the
  * instructions a program executes and prices its vector work, so that mips-bench can
  * compare kernels without timing an emulator.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # cmake -DOUTPUT=<file.inc> -DINPUTS=<a,b,...> -P EmbedFiles.cmake
 # Writes one MIPS_EMBEDDED_FILE(name, "bytes...", size) line per input, for a C++
 # file to include after defining the macro. Names are the inputs' base names.

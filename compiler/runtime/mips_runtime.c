@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The runtime that mips-compile links into every generated object (as LLVM bitcode).
  *
  * It reports failed libmips calls and, in the default (dynamic) mode, owns the

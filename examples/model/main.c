@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Runs the compiled MLP (mlp.mlir) on a small batch, checks it against a plain C
  * computation, and prints the result and the kernel library that ran it.
  * Exits 0 only if every output matches. */

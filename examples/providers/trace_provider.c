@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A kernel provider that logs every libmips call to stderr, then forwards it to the
  * real library (MIPS_TRACE_TARGET, else libmips.so.1). Programs compiled by
  * mips-compile in the default mode use it without recompiling:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The public entry points: argument checks, empty-problem handling, orientation, then
  * one call into the driver with the selected kernel set's tiles. The driver and the
  * tiles see only validated, non-empty problems. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Picks the kernel set once per process. Candidates are listed from the portable
  * fallback to the best; the last one the CPU supports wins unless MIPS_KERNEL names
  * another. The only global state in the library is the result, set under

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internal contract between the three layers of the library. Nothing here is exported.
  *
  *   api.c            checks arguments, handles empty problems, orients the problem

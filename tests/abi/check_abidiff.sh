@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Compares a built libmips.so with its architecture's abidw baseline. abidiff's exit
 # status is a bit field (4 = changed, 8 = incompatible) and a type change such as
 # int64_t -> int only sets 4, so any nonzero status fails.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Compares the symbols a built libmips.so defines in its dynamic symbol table (with
 # their version nodes) against abi/libmips.symbols. Any difference fails.
 # usage: check_exports.sh <libmips.so> <abi/libmips.symbols>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # libmips.a cannot hide its internal symbols, so every global it defines must at least
 # carry the mips_ prefix and never clash with a user's names.
 # usage: check_static_namespace.sh <libmips.a>

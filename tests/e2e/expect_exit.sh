@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs a command that must fail in a given way: exits 0 only if the command's exit
 # status is <status> and its output (stdout + stderr) matches <regex>.
 # usage: expect_exit.sh <status> <regex> <command...>

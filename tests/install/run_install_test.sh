@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs a configured build into a fresh prefix and links the consumer against it
 # the ways users do: pkg-config (shared), pkg-config --static (fully static binary),
 # and find_package(mips) (mips::mips and mips::mips_static); then runs each.

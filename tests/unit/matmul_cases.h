@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Matmul cases checked against an independent reference computed in double (f32) or
  * int64 (i8), shared by the tests of every layer. Integer-valued inputs keep every f32
  * partial sum exact, so most comparisons are exact. Every case also checks that C's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Test-side matrix views: storage buffers laid out in the ways the ABI allows, and an
  * independent reference product computed from logical (i, j) accessors. */
 #ifndef MIPS_TESTS_MATRIX_VIEWS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ABI facts and argument checking: versions, status strings, kernel selection, and
  * every error status with C left untouched. */
 #include <math.h>

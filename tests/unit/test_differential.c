@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Randomized differential test of the public API against the reference: fixed seeds,
  * shapes from 1 to a few hundred (log-uniform, so small and odd sizes are common),
  * every layout including negative, broadcast and sliced strides, both element types,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One source per test program, two runners:
  *  - host builds use CMocka (MIPS_TEST_WITH_CMOCKA);
  *  - cross builds (bookworm has no riscv64 CMocka) use the small runner below, which

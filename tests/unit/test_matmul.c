@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Correctness of mips_matmul_f32 and mips_matmul_i8i32 against an independent reference
  * computed in double (f32) or int64 (i8), over many shapes and layouts. */
 #include "matmul_cases.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Kernel selection is thread-safe: many threads make their first call at once, and
  * all see one kernel set and correct results. */
 #define _POSIX_C_SOURCE 200809L /* pthread barriers */

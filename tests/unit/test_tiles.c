@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Every registered tile of every kernel set this CPU can run, through the driver, against
  * the reference: not only the tile the driver would pick. Small block sizes reach every
  * edge of the blocking (several k blocks, several B blocks, a last narrow panel, the

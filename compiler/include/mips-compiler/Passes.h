@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 //===- Passes.h - mips compiler passes --------------------------*- C++ -*-===//
 
 #ifndef MIPS_PASSES_H

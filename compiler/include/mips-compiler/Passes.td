@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- Passes.td - mips compiler passes --------------------*- tablegen -*-===//
 
 #ifndef MIPS_PASSES_TD

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- BufferizableOpInterfaceImpl.cpp - mips.matmul to calls ---*- C++ -*-===//
 //
 // One-Shot Bufferize turns each mips.matmul straight into a call of the libmips

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- Pipelines.cpp - the mips lowering pipeline ---------------*- C++ -*-===//
 
 #include "mips-compiler/Pipelines/Pipelines.h"

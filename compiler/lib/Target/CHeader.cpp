@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- CHeader.cpp - the C header for generated objects ---------*- C++ -*-===//
 //
 // Declares, for C callers, the _mlir_ciface_ wrapper of each public function

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- ExposeCInterface.cpp - _mlir_ciface_ wrappers ------------*- C++ -*-===//
 //
 // Marks public function definitions with llvm.emit_c_interface, so that C code

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- ImportTable.cpp - route libmips calls through a table ----*- C++ -*-===//
 //
 // The default (dynamic) way generated code reaches libmips: each call of an ABI

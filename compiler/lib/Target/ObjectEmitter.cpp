@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- ObjectEmitter.cpp - LLVM dialect to object files ---------*- C++ -*-===//
 //
 // Translates to LLVM IR, links the mips runtime bitcode for the target and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- mips-compile.cpp - MLIR model to object file -----------------------===//
 //
 //   mips-compile model.mlir -o model.o [--target=x86_64|riscv64] [--mattr=...]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- mips-opt.cpp - MLIR optimizer driver with the mips dialect ---------===//
 //
 // mlir-opt with every upstream dialect and pass plus the mips dialect, its

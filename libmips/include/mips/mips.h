@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libmips: matrix-multiply kernels for RISC-V behind a stable, versioned C ABI.
  *
  * ABI promise: a program built against MIPS_VERSION_MAJOR N runs with any libmips

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The generic driver between the API layer and the tiles: picks a tile, blocks the
  * problem over k (KC) and over C's columns (NC), packs B blocks and A panels, and loops
  * over register tiles. It is the same for every kernel set; only the tiles are

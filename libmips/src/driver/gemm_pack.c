@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Scalar gathers of B panels for kernel sets whose own packing only handles unit-stride
  * rows (the RVV set). They live in a baseline translation unit on purpose: compiled for
  * +v, the compiler vectorises them into strided accesses that move one element a cycle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Calls the dynamic-shape model with operands whose K disagree: the compiled code
  * must stop with a message before libmips touches memory outside a buffer. */
 #include "dynamic.h"

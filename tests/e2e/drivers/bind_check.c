@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Binds the kernel provider up front through mipsrt_bind() and reports the status
  * instead of exiting: exits 0 if the status is the one given as argv[1]. */
 #include "seed.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared by the end-to-end drivers: include after the model's generated header.
  * Each driver compares the compiled model against a plain C reference (integer-valued
  * data keeps every float sum exact), checks which kernel ran, and exits nonzero on

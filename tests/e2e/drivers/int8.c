@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "int8.h"
 #include "e2e_driver.h"
 

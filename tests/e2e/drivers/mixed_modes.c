@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One program, two generated objects: seed.mlir built with --static-embedding and
  * dynamic.mlir built with the import table. Their runtimes must not get in each
  * other's way, whichever the linker sees first. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "seed.h"
 #include "e2e_driver.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Kernel providers that are wrong on purpose, one per BROKEN_* define, to test how
  * compiled programs fail: a newer ABI major, a missing function, or kernels that
  * return an error status. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A program that uses an installed libmips the way a user would. It exits 0 only if
  * the library it linked is ABI compatible and computes a known product correctly. */
 #include <mips/mips.h>

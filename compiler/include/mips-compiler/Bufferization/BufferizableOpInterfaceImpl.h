@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 //===- BufferizableOpInterfaceImpl.h - mips.matmul bufferization -*- C++ -*-===//
 
 #ifndef MIPS_BUFFERIZATION_BUFFERIZABLEOPINTERFACEIMPL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 //===- Pipelines.h - the mips lowering pipeline -----------------*- C++ -*-===//
 
 #ifndef MIPS_PIPELINES_PIPELINES_H

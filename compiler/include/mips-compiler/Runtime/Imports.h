@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 //===- Imports.h - names shared with the mips runtime -----------*- C++ -*-===//
 //
 // The symbols that generated code and the C runtime (compiler/runtime/) agree

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 //===- Target.h - from the LLVM dialect to files ----------------*- C++ -*-===//
 
 #ifndef MIPS_TARGET_TARGET_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- LinalgToMips.cpp - linalg.matmul to mips.matmul ----------*- C++ -*-===//
 //
 // Rewrites the linalg.matmul ops that libmips can run into mips.matmul. A

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- MipsDialect.cpp - mips dialect ---------------------------*- C++ -*-===//
 
 #include "mips-compiler/Dialect/Mips/MipsDialect.h"

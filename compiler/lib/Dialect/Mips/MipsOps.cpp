@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- MipsOps.cpp - mips dialect operations --------------------*- C++ -*-===//
 
 #include "mips-compiler/Dialect/Mips/MipsOps.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RVV 1.0 tiles. This translation unit alone is compiled for +v; the dispatcher selects
  * the RVV kernel set only when AT_HWCAP reports V.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Portable C tiles: the kernel set for every CPU without a better one (name "scalar").
  *
  * Each tile keeps an MR x NR block of C in registers and runs over k reading packed,

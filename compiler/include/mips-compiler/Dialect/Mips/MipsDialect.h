@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 //===- MipsDialect.h - mips dialect -----------------------------*- C++ -*-===//
 
 #ifndef MIPS_DIALECT_MIPS_MIPSDIALECT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- MipsDialect.td - mips dialect definition ------------*- tablegen -*-===//
 
 #ifndef MIPS_DIALECT_MIPS_MIPSDIALECT_TD

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 //===- MipsOps.h - mips dialect operations ----------------------*- C++ -*-===//
 
 #ifndef MIPS_DIALECT_MIPS_MIPSOPS_H

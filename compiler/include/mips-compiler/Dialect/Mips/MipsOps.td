@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //===- MipsOps.td - mips dialect operations ----------------*- tablegen -*-===//
 
 #ifndef MIPS_DIALECT_MIPS_MIPSOPS_TD
