@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # Installs a configured build into a fresh prefix and links the consumer against it
 # the ways users do: pkg-config (shared), pkg-config --static (fully static binary),
-# and find_package(mips) (mips::mips and mips::mips_static); then runs each.
-# usage: run_install_test.sh <build-dir> <source-dir> native|riscv64
+# and find_package(mips) (mips::mips and mips::mips_static); then runs each. With the
+# compiler built, the installed mips-compile and mips-opt must run from the prefix with
+# no environment set up, and compile a model.
+# usage: run_install_test.sh <build-dir> <source-dir> native|riscv64 [with-compiler: 0|1]
 set -euo pipefail
-build=$1 src=$2 mode=$3
+build=$1 src=$2 mode=$3 with_compiler=${4:-0}
 consumer=$src/tests/install/consumer
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -74,6 +76,18 @@ step "find_package(mips 2.0) is refused (SameMajorVersion)"
 if cmake -S "$consumer" -B "$work/cmake2" -G Ninja "${cmake_toolchain[@]}" \
      -DCMAKE_PREFIX_PATH="$prefix" -DMIPS_REQUIRED_VERSION=2.0 >/dev/null 2>&1; then
   fail "find_package(mips 2.0) accepted a 1.x install"
+fi
+
+if [ "$with_compiler" = 1 ]; then
+  step "the installed compiler runs without any environment"
+  for tool in mips-compile mips-opt; do
+    [ -x "$prefix/bin/$tool" ] || fail "bin/$tool not installed"
+    out=$(env -i "$prefix/bin/$tool" --version) || fail "installed $tool --version exited with $?"
+    echo "$out" | grep -q "^$tool [0-9]" || fail "$tool --version does not name the tool: $out"
+  done
+  env -i "$prefix/bin/mips-compile" "$src/examples/model/mlp.mlir" -o "$work/mlp.o" ||
+    fail "installed mips-compile cannot compile examples/model/mlp.mlir"
+  readelf -h "$work/mlp.o" | grep -q 'REL (Relocatable file)' || fail "mlp.o is not an object"
 fi
 
 step "the installed tree is relocatable"

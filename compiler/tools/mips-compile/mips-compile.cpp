@@ -15,6 +15,7 @@
 #include "mips-compiler/Passes.h"
 #include "mips-compiler/Pipelines/Pipelines.h"
 #include "mips-compiler/Target/Target.h"
+#include "mips-compiler/Tools/Version.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
@@ -29,6 +30,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -83,22 +85,44 @@ static std::string headerGuard(llvm::StringRef path) {
   return guard;
 }
 
-static LogicalResult writeFile(llvm::StringRef path,
-                               llvm::function_ref<LogicalResult(llvm::raw_pwrite_stream &)> write) {
-  std::string error;
-  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
-  if (!file) {
-    llvm::errs() << "mips-compile: error: " << error << "\n";
-    return failure();
+/// The files a compilation writes. They are opened before anything is written and kept
+/// only when every one of them has been written in full: a failure leaves none behind.
+class OutputFiles {
+public:
+  /// Opens `path`; reports and returns null on failure.
+  llvm::raw_pwrite_stream *open(llvm::StringRef path) {
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
+    if (!file) {
+      llvm::errs() << "mips-compile: error: " << error << "\n";
+      return nullptr;
+    }
+    llvm::raw_pwrite_stream *os = &file->os();
+    // Object emission seeks back to patch headers; a pipe cannot seek, so it gets a
+    // buffer that is written out in one piece at the end.
+    if (!file->os().supportsSeeking()) {
+      buffers.push_back(std::make_unique<llvm::buffer_ostream>(file->os()));
+      os = buffers.back().get();
+    }
+    files.push_back(std::move(file));
+    return os;
   }
-  if (failed(write(file->os())))
-    return failure();
-  file->keep();
-  return success();
-}
+
+  /// Flushes the buffers and keeps every file.
+  void keep() {
+    buffers.clear();
+    for (std::unique_ptr<llvm::ToolOutputFile> &file : files)
+      file->keep();
+  }
+
+private:
+  std::vector<std::unique_ptr<llvm::ToolOutputFile>> files;
+  std::vector<std::unique_ptr<llvm::buffer_ostream>> buffers;
+};
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  mips::setToolVersionPrinter("mips-compile");
   registerAllPasses();
   mips::registerMipsPasses();
   cl::HideUnrelatedOptions(category);
@@ -166,36 +190,30 @@ int main(int argc, char **argv) {
   if (failed(pm.run(*module)))
     return 1;
 
-  auto writeHeader = [&]() -> int {
-    if (headerFilename.empty())
-      return 0;
-    return failed(writeFile(headerFilename, [&](llvm::raw_pwrite_stream &os) {
-             os << header;
-             return success();
-           }))
-               ? 1
-               : 0;
-  };
+  OutputFiles outputs;
+  llvm::raw_pwrite_stream *out = outputs.open(outputFilename);
+  if (!out)
+    return 1;
+  llvm::raw_pwrite_stream *headerOut = nullptr;
+  if (!headerFilename.empty() && !(headerOut = outputs.open(headerFilename)))
+    return 1;
 
-  if (kind->first == "mlir")
-    return failed(writeFile(outputFilename, [&](llvm::raw_pwrite_stream &os) {
-             module->print(os);
-             return success();
-           }))
-               ? 1
-               : writeHeader();
-
-  mips::EmitOptions emitOptions;
-  emitOptions.target = target;
-  emitOptions.extraFeatures = mattr;
-  emitOptions.staticEmbedding = staticEmbedding;
-  emitOptions.optLevel = optLevel;
-  emitOptions.kind = kind->first == "llvm"  ? mips::OutputKind::LLVMIR
-                     : kind->first == "asm" ? mips::OutputKind::Assembly
-                                            : mips::OutputKind::Object;
-  return failed(writeFile(outputFilename, [&](llvm::raw_pwrite_stream &os) {
-           return mips::emitModule(*module, emitOptions, os);
-         }))
-             ? 1
-             : writeHeader();
+  if (kind->first == "mlir") {
+    module->print(*out);
+  } else {
+    mips::EmitOptions emitOptions;
+    emitOptions.target = target;
+    emitOptions.extraFeatures = mattr;
+    emitOptions.staticEmbedding = staticEmbedding;
+    emitOptions.optLevel = optLevel;
+    emitOptions.kind = kind->first == "llvm"  ? mips::OutputKind::LLVMIR
+                       : kind->first == "asm" ? mips::OutputKind::Assembly
+                                              : mips::OutputKind::Object;
+    if (failed(mips::emitModule(*module, emitOptions, *out)))
+      return 1;
+  }
+  if (headerOut)
+    *headerOut << header;
+  outputs.keep();
+  return 0;
 }

@@ -10,13 +10,16 @@
 #include "mips-compiler/Dialect/Mips/MipsDialect.h"
 #include "mips-compiler/Passes.h"
 #include "mips-compiler/Pipelines/Pipelines.h"
+#include "mips-compiler/Tools/Version.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 
 int main(int argc, char **argv) {
+  mlir::mips::setToolVersionPrinter("mips-opt");
   mlir::registerAllPasses();
   mlir::mips::registerMipsPasses();
   mlir::mips::registerMipsPipelines();

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Version.h - What --version prints for the mips tools ----*- C++ -*-===//
+//
+// The tool's name and the project version, the libmips ABI its objects call, and
+// the LLVM/MLIR it was built with.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MIPS_COMPILER_TOOLS_VERSION_H
+#define MIPS_COMPILER_TOOLS_VERSION_H
+
+#include "mips/mips.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::mips {
+
+/// Installs a --version printer naming `tool`.
+inline void setToolVersionPrinter(const char *tool) {
+  static const char *name = tool;
+  llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << name << " " << MIPS_VERSION_MAJOR << "." << MIPS_VERSION_MINOR << "."
+       << MIPS_VERSION_PATCH << " (mips compiler; calls libmips ABI " << MIPS_VERSION_MAJOR
+       << "." << MIPS_VERSION_MINOR << ")\n"
+       << "  built with LLVM/MLIR " << LLVM_VERSION_STRING << "\n";
+  });
+}
+
+} // namespace mlir::mips
+
+#endif // MIPS_COMPILER_TOOLS_VERSION_H
