@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# mips_compile_model(<name> SOURCE <model.mlir> [STATIC_EMBEDDING])
+# mips_compile_model(<name> SOURCE <model.mlir> [STATIC_EMBEDDING] [MARCH <isa>])
 # Compiles <model.mlir> with mips-compile for this build's target into
 # <name>.o and writes <name>.h next to it; sets <name>_OBJECT and <name>_INCLUDE_DIR.
 # Uses the mips-compile of this build, or MIPS_COMPILE_EXECUTABLE (a cross build
@@ -16,7 +16,7 @@ function(mips_compile_available out_var)
 endfunction()
 
 function(mips_compile_model name)
-  cmake_parse_arguments(ARG "STATIC_EMBEDDING" "SOURCE" "" ${ARGN})
+  cmake_parse_arguments(ARG "STATIC_EMBEDDING" "SOURCE;MARCH" "" ${ARGN})
   if(TARGET mips-compile)
     set(compiler $<TARGET_FILE:mips-compile>)
     set(compiler_dep mips-compile)
@@ -32,6 +32,9 @@ function(mips_compile_model name)
   set(mode_flag)
   if(ARG_STATIC_EMBEDDING)
     set(mode_flag --static-embedding)
+  endif()
+  if(ARG_MARCH)
+    list(APPEND mode_flag --march=${ARG_MARCH})
   endif()
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/models/${name})
   set(object ${dir}/${name}.o)

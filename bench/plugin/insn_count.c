@@ -23,7 +23,7 @@
  *              max(1, LMUL), and max(1, 2*LMUL) for widening and narrowing operations
  *              (vwmacc writes 2*LMUL registers);
  *            - unit-stride loads and stores: max(1, EMUL) per field, EMUL = EEW/SEW*LMUL;
- *              whole-register moves: the register count; mask loads: 1;
+ *              whole-register loads and stores: the register count; mask loads: 1;
  *            - strided and indexed loads and stores: one element per cycle, VLMAX =
  *              LMUL*VLEN/SEW per field (vlen=N must be given, else they are priced as
  *              unit-stride and a warning says so);
@@ -31,7 +31,9 @@
  *   busiest  max over threads of max(vcost, scalar): the critical path of a parallel run.
  * LMUL and SEW come from the last vsetvli/vsetivli the thread executed (the register
  * form vsetvl is counted but cannot be decoded from a plugin; kernels do not use it).
- * It sees no caches or latencies: a proxy for speed, not a cycle count. */
+ * It sees no caches or latencies: a proxy for speed, not a cycle count. Per-thread
+ * counts are exact for one thread; with several, a region's open and close are not
+ * synchronised with the other threads' counting. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -104,8 +106,9 @@ static volatile int counting = 1, regions_seen;
 static int is_widening_or_narrowing(uint32_t w) {
   const uint32_t funct3 = (w >> 12) & 7, funct6 = w >> 26, vs1 = (w >> 15) & 31;
   switch (funct3) {
-    case 0: case 3: case 4: /* OPIVV, OPIVI, OPIVX: narrowing shifts and clips */
-      return funct6 >= 0x2c && funct6 <= 0x2f;
+    case 0: case 3: case 4: /* OPIVV, OPIVI, OPIVX: narrowing shifts and clips, and */
+      return (funct6 >= 0x2c && funct6 <= 0x2f) || /* vwredsum{u} (OPIVV) */
+             (funct3 == 0 && (funct6 == 0x30 || funct6 == 0x31));
     case 2: case 6: /* OPMVV, OPMVX: vwadd ... vwmaccsu */
       return funct6 >= 0x30;
     case 1: case 5: /* OPFVV, OPFVF: vfwadd ... vfwnmsac, and vfwcvt/vfncvt */

@@ -107,6 +107,7 @@ __attribute__((noinline)) static bool operand_self_overlaps(const mips_operand *
  * x + 2^23 maps [-2^23, 2^23) onto [0, 2^24): one add per value. */
 static bool all_small(int64_t m, int64_t n, int64_t k, const mips_operand *a,
                       const mips_operand *b, const mips_operand *c) {
+  if (sizeof(ptrdiff_t) < sizeof(int64_t)) return false; /* the bound needs 64-bit bytes */
   const uint64_t bias = 1u << 23;
 #define MIPS_BIASED(x) ((uint64_t)(x) + bias)
   const uint64_t bits = (uint64_t)m | (uint64_t)n | (uint64_t)k | MIPS_BIASED(a->offset) |
@@ -150,15 +151,15 @@ static inline __attribute__((always_inline)) int validate(
 
 /* Writes zero to every element of C: the result of k = 0 without accumulation. Steps
  * one dimension at a time, as the kernels do, to stay within the validated spans. */
-static void zero_fill(void *c00, ptrdiff_t s0, ptrdiff_t s1, int64_t m, int64_t n) {
-  /* f32 +0 and i32 0 are both all-zero 32-bit words. */
-  _Static_assert(sizeof(float) == sizeof(int32_t), "C elements are 32-bit");
-  int32_t *c = c00;
-  for (int64_t i = 0; i < m; ++i) {
-    int32_t *row = c + i * s0;
-    for (int64_t j = 0; j < n; ++j) row[j * s1] = 0;
+#define MIPS_ZERO_FILL(NAME, T)                                                 \
+  static void NAME(T *c, ptrdiff_t s0, ptrdiff_t s1, int64_t m, int64_t n) {    \
+    for (int64_t i = 0; i < m; ++i) {                                           \
+      T *row = c + i * s0;                                                      \
+      for (int64_t j = 0; j < n; ++j) row[j * s1] = 0;                          \
+    }                                                                           \
   }
-}
+MIPS_ZERO_FILL(zero_fill_f32, float)
+MIPS_ZERO_FILL(zero_fill_i32, int32_t)
 
 /* Kernels vectorise along C's columns. Vectorise along the rows instead (by running
  * C^T = B^T A^T, which swaps the roles and strides of A and B) when C is a single
@@ -180,7 +181,8 @@ static inline __attribute__((always_inline)) int run_matmul(
   drop_unit_extent_strides(&c);
   char *c00 = (char *)c.base + (ptrdiff_t)c.offset * (ptrdiff_t)c_size;
   if (k == 0) {
-    zero_fill(c00, c.stride0, c.stride1, m, n);
+    if (type == MIPS_DTYPE_F32) zero_fill_f32((float *)(void *)c00, c.stride0, c.stride1, m, n);
+    else zero_fill_i32((int32_t *)(void *)c00, c.stride0, c.stride1, m, n);
     return MIPS_OK;
   }
   drop_unit_extent_strides(&a);

@@ -17,9 +17,10 @@
 #include "mips/mips.h"
 
 /* A validated, non-empty problem: m, n, k >= 1 and every element index in range.
- * a, b and c point at element (0, 0); strides are in elements. When flags lacks
- * MIPS_MATMUL_ACCUMULATE the kernel must not read C. The API layer orients it so
- * that |c_stride1| <= |c_stride0| (tiles vectorise along C's columns). */
+ * a, b and c point at element (0, 0); strides are in elements, and the stride of a
+ * dimension of extent 1 is 0. When flags lacks MIPS_MATMUL_ACCUMULATE the kernel must
+ * not read C. The API layer orients it so that, when m > 1 and n > 1,
+ * |c_stride1| <= |c_stride0| (tiles vectorise along C's columns). */
 typedef struct mips_matmul_problem {
   int64_t m, n, k;
   const void *a;
@@ -36,10 +37,11 @@ typedef struct mips_matmul_problem {
  *----------------------------------------------------------------------------------*/
 
 /* One call of a tile function: C[rows x cols] (+)= A[rows x k] * B[k x cols].
- *   A(i, l) = a[i * a_rowstride + l * a_kstride], where one of the two strides is 1:
- *             a packed panel (1, mr), a column-major A read in place (1, lda), or a
- *             row-major A read in place (lda, 1). Rows past `rows` are never read unless
- *             the tile needs_packing (then A is a zero-padded panel).
+ *   A(i, l) = a[i * a_rowstride + l * a_kstride], where one of the two strides is 1
+ *             (or rows is 1): a packed panel (1, mr when the tile needs_packing, else
+ *             1, rows), a column-major A read in place (1, lda), or a row-major A read
+ *             in place (lda, 1). Rows past `rows` are never read unless the tile
+ *             needs_packing (then A is a zero-padded panel of mr rows).
  *   B(l, j) = b[l * b_kstride + j * b_colstride]. When b_packed, b is a panel in the
  *             tile's packed element type (see mips_tile.pack_b) and b_colstride is 1;
  *             otherwise it is the caller's matrix in the input element type, and
@@ -63,7 +65,9 @@ typedef void (*mips_tile_fn)(const mips_tile_args *args);
 
 /* Packs B[k x cols] (element (l, j) at b[l * b_stride0 + j * b_stride1]) into
  * ceil(cols / nr) panels of k x nr packed elements, panel p at dst + p * k * nr elements,
- * (l, j) at l * nr + j. Columns past `cols` in the last panel are zero. */
+ * (l, j) at l * nr + j. Columns past `cols` in the last panel are zero when the tile
+ * needs_packing (its loads are nr wide); other tiles never read them, and their packers
+ * leave them unwritten. */
 typedef void (*mips_pack_b_fn)(void *dst, const void *b, ptrdiff_t b_stride0,
                                ptrdiff_t b_stride1, int64_t k, int64_t cols, int64_t nr);
 

@@ -143,6 +143,27 @@ static void test_i8_int32_wraparound(void **state) {
   free(a), free(b);
 }
 
+/* Accumulation wraps too: INT32_MAX + 1 is INT32_MIN, and INT32_MIN - 1 is INT32_MAX,
+ * with k large enough to cross k blocks. */
+static void test_i8_accumulate_wraps(void **state) {
+  (void)state;
+  enum { M = 3, N = 33, K = 600 };
+  int8_t *a = calloc((size_t)M * K, 1), *b = calloc((size_t)K * N, 1);
+  int32_t c[M * N];
+  assert_true(a && b);
+  a[0] = 1, a[1 * K + K - 1] = -1; /* row 0: +B(0, :), row 1: -B(K-1, :), row 2: 0 */
+  for (int j = 0; j < N; ++j) b[j] = 1, b[(K - 1) * N + j] = 1;
+  for (int x = 0; x < M * N; ++x) c[x] = x < N ? INT32_MAX : x < 2 * N ? INT32_MIN : 7;
+  assert_int_equal(mips_matmul_i8i32(M, N, K, a, 0, K, 1, b, 0, N, 1, c, 0, N, 1,
+                                     MIPS_MATMUL_ACCUMULATE), MIPS_OK);
+  for (int j = 0; j < N; ++j) {
+    assert_int_equal(c[j], INT32_MIN);
+    assert_int_equal(c[N + j], INT32_MAX);
+    assert_int_equal(c[2 * N + j], 7);
+  }
+  free(a), free(b);
+}
+
 /*------------------------------------------------------------------------------------
  * Empty problems
  *----------------------------------------------------------------------------------*/
@@ -185,6 +206,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_f32_real_values_within_error_bound),
     cmocka_unit_test(test_i8_extremes_large_k),
     cmocka_unit_test(test_i8_int32_wraparound),
+    cmocka_unit_test(test_i8_accumulate_wraps),
     cmocka_unit_test(test_zero_dimensions),
 };
 

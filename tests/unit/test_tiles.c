@@ -91,6 +91,15 @@ static void test_rvv_tiles(void **state) {
 #endif
 }
 
+/* Whether this CPU can run the set's code (nr() included). */
+static bool runnable(const mips_kernel_set *set) {
+#if defined(MIPS_HAVE_RVV_KERNELS)
+  if (set == &mips_kernels_rvv) return cpu_has_rvv();
+#endif
+  (void)set;
+  return true;
+}
+
 /* Narrow companions must match their tile's shape: the driver swaps them in per panel. */
 static void test_narrow_companions_fit(void **state) {
   (void)state;
@@ -110,6 +119,7 @@ static void test_narrow_companions_fit(void **state) {
         assert_true(tiles[i]->mr >= 1 && tiles[i]->mr <= MIPS_TILE_MR_MAX);
         if (narrow == NULL) continue;
         assert_int_equal(narrow->mr, tiles[i]->mr);
+        if (runnable(sets[s])) assert_true(narrow->nr() <= tiles[i]->nr());
         assert_int_equal(narrow->packed_b_size, tiles[i]->packed_b_size);
         assert_true(narrow->pack_b == tiles[i]->pack_b);
         assert_true(narrow->needs_packing == tiles[i]->needs_packing);

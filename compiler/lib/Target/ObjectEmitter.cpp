@@ -17,13 +17,16 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/RISCVISAInfo.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 
@@ -101,6 +104,81 @@ const mips::TargetSpec *mips::lookupTarget(llvm::StringRef name) {
   return nullptr;
 }
 
+/// The CPU and feature string for `options`, checked against what LLVM knows of the
+/// target, so that a typo is one clear error instead of LLVM's warnings on every use.
+/// On riscv64 the ISA is resolved the way clang resolves -march: the defaults (or
+/// --march) with --mattr's additions and removals, then every extension they imply
+/// and an explicit removal of every other one. So --mattr=-v also drops the Zve*/Zvl*
+/// extensions that V implies, and the object holds no vector instruction.
+llvm::Expected<mips::TargetMachineConfig>
+mips::resolveTargetMachineConfig(const EmitOptions &options) {
+  initializeTargetsOnce();
+  const TargetSpec &target = *options.target;
+  llvm::Triple triple(target.triple);
+  std::string error;
+  const llvm::Target *llvmTarget = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!llvmTarget)
+    return llvm::createStringError("LLVM has no backend for " + target.triple + ": " + error);
+  auto fail = [](const llvm::Twine &message) { return llvm::createStringError(message); };
+  const std::string cpu = options.cpu.empty() ? target.cpu.str() : options.cpu;
+  // Created for the default CPU: LLVM warns on stderr about an unknown one.
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      llvmTarget->createMCSubtargetInfo(triple, target.cpu, ""));
+  if (!info || !info->isCPUStringValid(cpu))
+    return fail("unknown CPU '" + cpu + "' for " + target.name + " (--mcpu)");
+  llvm::StringSet<> known;
+  for (const llvm::SubtargetFeatureKV &kv : info->getAllProcessorFeatures())
+    known.insert(kv.Key);
+  llvm::SmallVector<llvm::StringRef> requested;
+  llvm::StringRef(options.extraFeatures).split(requested, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef feature : requested) {
+    feature = feature.trim();
+    if ((!feature.starts_with("+") && !feature.starts_with("-")) ||
+        !known.contains(feature.drop_front()))
+      return fail("unknown " + target.name + " target feature '" + feature +
+                  "' in --mattr (write +name or -name, e.g. " +
+                  (target.name == "riscv64" ? "+zba" : "+avx2") + ")");
+  }
+
+  if (target.name != "riscv64") {
+    if (!options.march.empty())
+      return fail("--march takes a RISC-V ISA string; for " + target.name + " use --mcpu");
+    std::string features = target.defaultFeatures.str();
+    if (!options.extraFeatures.empty())
+      features += (features.empty() ? "" : ",") + options.extraFeatures;
+    return TargetMachineConfig{cpu, features};
+  }
+
+  // The extensions asked for: --march's (with what it implies) or the defaults.
+  std::vector<std::string> enabled;
+  if (!options.march.empty()) {
+    auto isa = llvm::RISCVISAInfo::parseArchString(options.march,
+                                                   /*EnableExperimentalExtension=*/false);
+    if (!isa)
+      return fail("invalid --march '" + options.march + "': " + llvm::toString(isa.takeError()));
+    if ((*isa)->getXLen() != 64)
+      return fail("--march '" + options.march + "' is not a 64-bit ISA (riscv64 needs rv64...)");
+    enabled = (*isa)->toFeatures();
+  } else {
+    llvm::SmallVector<llvm::StringRef> defaults;
+    target.defaultFeatures.split(defaults, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef feature : defaults)
+      enabled.push_back(feature.str());
+  }
+  for (llvm::StringRef feature : requested) {
+    feature = feature.trim();
+    const std::string plus = ("+" + feature.drop_front()).str();
+    llvm::erase(enabled, plus);
+    if (feature.starts_with("+"))
+      enabled.push_back(plus);
+  }
+  auto resolved = llvm::RISCVISAInfo::parseFeatures(64, enabled);
+  if (!resolved)
+    return fail("inconsistent riscv64 extensions: " + llvm::toString(resolved.takeError()));
+  return TargetMachineConfig{cpu,
+                             llvm::join((*resolved)->toFeatures(/*AddAllExtensions=*/true), ",")};
+}
+
 LogicalResult mips::emitModule(ModuleOp module, const EmitOptions &options,
                                llvm::raw_pwrite_stream &os) {
   initializeTargetsOnce();
@@ -112,13 +190,14 @@ LogicalResult mips::emitModule(ModuleOp module, const EmitOptions &options,
     return module.emitError() << "LLVM has no backend for " << target.triple
                               << ": " << error;
 
-  std::string features = target.defaultFeatures.str();
-  if (!options.extraFeatures.empty())
-    features += (features.empty() ? "" : ",") + options.extraFeatures;
+  llvm::Expected<TargetMachineConfig> config = resolveTargetMachineConfig(options);
+  if (!config)
+    return module.emitError() << llvm::toString(config.takeError());
+  const std::string &features = config->features;
   llvm::TargetOptions targetOptions;
   targetOptions.MCOptions.ABIName = target.abiName.str();
   std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
-      triple, target.cpu, features, targetOptions, llvm::Reloc::PIC_,
+      triple, config->cpu, features, targetOptions, llvm::Reloc::PIC_,
       std::nullopt,
       options.optLevel == 0 ? llvm::CodeGenOptLevel::None
                             : llvm::CodeGenOptLevel::Default));

@@ -44,9 +44,16 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file (- for std
 static cl::opt<std::string> targetName("target", cl::desc("x86_64 (default) or riscv64"),
                                        cl::init("x86_64"), cl::cat(category));
 static cl::opt<std::string>
-    mattr("mattr", cl::desc("Target features added to the target's defaults "
-                            "(riscv64: +m,+a,+f,+d,+c,+v), e.g. +zba or -v"),
+    mattr("mattr", cl::desc("Target features added to or removed from the target's "
+                            "(riscv64: rv64gcv, or --march), e.g. +zba or -v"),
           cl::cat(category));
+static cl::opt<std::string>
+    march("march",
+          cl::desc("riscv64: the ISA to compile for, as a RISC-V ISA string (default "
+                   "rv64gcv); e.g. rv64gc for a core without V"),
+          cl::value_desc("isa"), cl::cat(category));
+static cl::opt<std::string> mcpu("mcpu", cl::desc("The CPU to schedule and select for"),
+                                 cl::value_desc("cpu"), cl::cat(category));
 static cl::opt<bool> staticEmbedding(
     "static-embedding",
     cl::desc("Call libmips directly (link with -lmips) instead of through the "
@@ -145,6 +152,18 @@ int main(int argc, char **argv) {
     return fail("-O" + llvm::Twine(optLevel.getValue()) + " is not one of -O0..-O3");
   if (outputFilename.empty())
     outputFilename = defaultOutputName(kind->second);
+  mips::EmitOptions emitOptions;
+  emitOptions.target = target;
+  emitOptions.cpu = mcpu;
+  emitOptions.march = march;
+  emitOptions.extraFeatures = mattr;
+  emitOptions.staticEmbedding = staticEmbedding;
+  emitOptions.optLevel = optLevel;
+  // A bad --mcpu/--march/--mattr is reported before any work.
+  if (llvm::Expected<mips::TargetMachineConfig> config =
+          mips::resolveTargetMachineConfig(emitOptions);
+      !config)
+    return fail(llvm::toString(config.takeError()));
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -201,11 +220,6 @@ int main(int argc, char **argv) {
   if (kind->first == "mlir") {
     module->print(*out);
   } else {
-    mips::EmitOptions emitOptions;
-    emitOptions.target = target;
-    emitOptions.extraFeatures = mattr;
-    emitOptions.staticEmbedding = staticEmbedding;
-    emitOptions.optLevel = optLevel;
     emitOptions.kind = kind->first == "llvm"  ? mips::OutputKind::LLVMIR
                        : kind->first == "asm" ? mips::OutputKind::Assembly
                                               : mips::OutputKind::Object;

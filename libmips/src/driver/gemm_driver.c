@@ -21,12 +21,15 @@
 enum {
   KC_MAX = 256,                          /* k per block: A panels stay in L1 */
   B_BLOCK_BYTES = 1 << 20,               /* packed B block: about an L2 */
-  STACK_PANEL_BYTES = 16 * 1024,         /* the fallback's one packed B panel */
+  /* The fallback's one packed B panel: at least one row of any tile's panel at the
+   * largest VLEN RVV allows (65536 bits: 32 KiB for f32_7x4v). */
+  STACK_PANEL_BYTES = 32 * 1024,
   A_PANEL_ELEMS = MIPS_TILE_MR_MAX * KC_MAX,
 };
 
 static int64_t min64(int64_t x, int64_t y) { return x < y ? x : y; }
-static int64_t ceil_div(int64_t x, int64_t y) { return (x + y - 1) / y; }
+/* x >= 0, y >= 1; no overflow for any x (k may be huge when A and B broadcast). */
+static int64_t ceil_div(int64_t x, int64_t y) { return x / y + (x % y != 0); }
 
 static size_t input_size(mips_dtype type) { return type == MIPS_DTYPE_F32 ? sizeof(float) : 1; }
 static size_t output_size(mips_dtype type) {
@@ -123,7 +126,8 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
       tile->needs_packing || (p->a_stride0 != 1 && p->a_stride1 != 1 && m > 1);
 
   /* Balanced k blocks: 300 is two blocks of 150, not 256 and 44. */
-  const int64_t kc_max = blocking->kc_max < KC_MAX ? blocking->kc_max : KC_MAX;
+  const int64_t kc_max =
+      blocking->kc_max < 1 ? 1 : blocking->kc_max < KC_MAX ? blocking->kc_max : KC_MAX;
   int64_t kc_size = ceil_div(k, ceil_div(k, kc_max));
 
   _Alignas(64) unsigned char stack_panel[STACK_PANEL_BYTES];

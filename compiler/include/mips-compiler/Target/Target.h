@@ -7,6 +7,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -33,11 +34,26 @@ enum class OutputKind { LLVMIR, Assembly, Object };
 
 struct EmitOptions {
   const TargetSpec *target = nullptr;
-  std::string extraFeatures; // --mattr
+  std::string cpu;           // --mcpu; empty: the target's
+  std::string march;         // --march, an ISA string (riscv64 only); empty: the defaults
+  std::string extraFeatures; // --mattr: +feature/-feature, applied last
   bool staticEmbedding = false;
   unsigned optLevel = 2;
   OutputKind kind = OutputKind::Object;
 };
+
+/// The CPU and LLVM feature string that `options` stand for.
+struct TargetMachineConfig {
+  std::string cpu;
+  std::string features;
+};
+
+/// Checks --mcpu, --march and --mattr against what LLVM knows of the target and
+/// resolves them. On riscv64 the ISA is resolved the way clang resolves -march: the
+/// defaults (or --march) with --mattr's additions and removals, every extension they
+/// imply, and an explicit removal of every other one, so --mattr=-v also drops the
+/// Zve*/Zvl* extensions V implies. The error text is ready for the user.
+llvm::Expected<TargetMachineConfig> resolveTargetMachineConfig(const EmitOptions &options);
 
 /// Translates a module in the LLVM dialect to LLVM IR, links in the mips runtime
 /// for the target and linking mode, optimizes, and writes `options.kind` to `os`.
