@@ -24,6 +24,11 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -127,11 +132,95 @@ private:
   std::vector<std::unique_ptr<llvm::buffer_ostream>> buffers;
 };
 
+/// Why `text` is not MLIR source worth parsing, if it is not: empty, or binary. The
+/// parser would otherwise produce an empty object, or echo raw bytes to the terminal.
+static std::optional<std::string> describeNonText(llvm::StringRef text) {
+  if (text.trim().empty())
+    return std::string("the input is empty; expected an MLIR module (func.func on tensors "
+                       "or memrefs)");
+  for (size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = text[i];
+    if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t'))
+      return "the input is not MLIR text (binary byte 0x" + llvm::utohexstr(c) +
+             " at offset " + std::to_string(i) + "); mips-compile reads .mlir source";
+  }
+  return std::nullopt;
+}
+
+/// What mips-compile compiles, for messages about what it does not.
+static const char kAcceptedDialects[] =
+    "func, arith, math, tensor, memref, linalg, tosa, scf, vector and mips";
+
+/// Replaces MLIR's parser errors for operations of dialects this tool does not know
+/// (PyTorch, StableHLO, ...: a list of 50 dialects, or advice to call
+/// allowUnregisteredDialects()) with one line naming the dialect and what to do.
+static LogicalResult explainForeignDialect(Diagnostic &diag, llvm::SourceMgr &sourceMgr) {
+  if (diag.getSeverity() != DiagnosticSeverity::Error)
+    return failure();
+  const std::string message = diag.str();
+  std::string dialect;
+  llvm::StringRef text(message);
+  if (text.consume_front("Dialect `")) {
+    dialect = text.take_until([](char c) { return c == '\''; }).str();
+  } else if (text.starts_with("operation being parsed with an unregistered dialect")) {
+    // The generic form: the op's quoted name precedes the location on its line.
+    if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation())) {
+      const unsigned id = sourceMgr.getMainFileID();
+      llvm::StringRef buffer = sourceMgr.getMemoryBuffer(id)->getBuffer();
+      llvm::SMLoc at = sourceMgr.FindLocForLineAndColumn(id, loc.getLine(), loc.getColumn());
+      if (at.isValid()) {
+        llvm::StringRef before = buffer.take_front(at.getPointer() - buffer.data());
+        size_t close = before.rfind('"');
+        size_t open = close == llvm::StringRef::npos ? close : before.rfind('"', close - 1);
+        if (open != llvm::StringRef::npos)
+          dialect = before.slice(open + 1, close).split('.').first.str();
+      }
+    }
+    if (dialect.empty())
+      dialect = "an unknown dialect";
+  } else {
+    return failure();
+  }
+  emitError(diag.getLocation())
+      << "'" << dialect << "' operations are not something mips-compile compiles; it "
+      << "accepts " << kAcceptedDialects << ": lower the model to linalg or TOSA first";
+  return success(); // the original error and its notes are dropped
+}
+
+/// Names the mips runtime (linked into every object) and libmips define. A model
+/// function of the same name would not link, or would replace the runtime's own.
+static LogicalResult checkFunctionNames(ModuleOp module) {
+  static const char *const reservedPrefixes[] = {"mips_", "mipsrt_", "__mips_rt_",
+                                                 "_mlir_ciface_"};
+  static const char *const reservedNames[] = {"memrefCopy", "malloc", "free",
+                                              "aligned_alloc"};
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    llvm::StringRef name = func.getSymName();
+    bool reserved = llvm::is_contained(reservedNames, name);
+    for (const char *prefix : reservedPrefixes)
+      reserved |= name.starts_with(prefix);
+    if (reserved) {
+      func.emitError() << "@" << name << " collides with a name the mips runtime or libmips "
+                       << "defines (mips_*, mipsrt_*, __mips_rt_*, _mlir_ciface_*, memrefCopy, "
+                       << "malloc, free, aligned_alloc); rename the function";
+      return failure();
+    }
+  }
+  return success();
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   mips::setToolVersionPrinter("mips-compile");
   registerAllPasses();
   mips::registerMipsPasses();
+  // MLIR's usual debugging flags: --mlir-print-ir-after-all, --mlir-timing, ...
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  registerAsmPrinterCLOptions();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "mips compiler: MLIR model to object file\n");
 
@@ -171,17 +260,30 @@ int main(int argc, char **argv) {
   registry.insert<mips::MipsDialect>();
   mips::registerBufferizableOpInterfaceExternalModels(registry);
   MLIRContext context(registry);
+  // Diagnostics carry file:line:col; a dump of the operation after each would bury them.
+  context.printOpOnDiagnostic(false);
 
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFilename, &error);
   if (!input)
     return fail(error);
+  const std::string displayName = inputFilename == "-" ? "<stdin>" : inputFilename.getValue();
+  if (std::optional<std::string> problem = describeNonText(input->getBuffer())) {
+    llvm::errs() << displayName << ":1:1: error: " << *problem << "\n";
+    return 1;
+  }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  // Registered last, so it sees each diagnostic first.
+  ScopedDiagnosticHandler clearer(&context, [&](Diagnostic &diag) {
+    return explainForeignDialect(diag, sourceMgr);
+  });
 
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module) // the parser verified it and reported any error
+    return 1;
+  if (failed(checkFunctionNames(*module)))
     return 1;
 
   // Nested modules would be dropped silently by the module-level pipeline.
@@ -202,6 +304,9 @@ int main(int argc, char **argv) {
   }
 
   PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return fail("bad pass manager options");
+  applyDefaultTimingPassManagerCLOptions(pm);
   mips::MipsLoweringOptions pipelineOptions;
   pipelineOptions.staticEmbedding = staticEmbedding;
   if (failed(mips::buildMipsLoweringPipeline(pm, pipelineOptions)))
