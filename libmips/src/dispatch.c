@@ -49,25 +49,48 @@ static const mips_kernel_set *best_available(void) {
 
 /* Honours MIPS_KERNEL=<name>|auto. A name this build does not have, or whose CPU
  * feature is missing, is refused with one warning: running it could trap. */
+/* MIPS_VERBOSE=1: one line on stderr saying what this process runs and why. */
+static void report_choice(const mips_kernel_set *choice, const char *why) {
+  const char *verbose = getenv("MIPS_VERBOSE");
+  if (verbose == NULL || strcmp(verbose, "1") != 0) return;
+  char vlen[48] = "";
+  if (choice->vector_bits != NULL)
+    snprintf(vlen, sizeof vlen, ", VLEN %u", choice->vector_bits());
+  fprintf(stderr, "libmips %s: kernel set %s (%s)%s\n", mips_version_string(), choice->name,
+          why, vlen);
+}
+
 static void select_kernels(void) {
   const mips_kernel_set *choice = best_available();
+#if defined(MIPS_HAVE_RVV_KERNELS)
+  const char *why = choice == &mips_kernels_scalar
+                        ? "the best this CPU supports: no vector extension in AT_HWCAP"
+                        : "the best this CPU supports, from AT_HWCAP";
+#else
+  const char *why = "the only kernel set of this build";
+#endif
   const char *request = getenv("MIPS_KERNEL");
   if (request != NULL && request[0] != '\0' && strcmp(request, "auto") != 0) {
     const mips_kernel_candidate *named = NULL;
     for (size_t i = 0; i < MIPS_CANDIDATE_COUNT; ++i)
       if (strcmp(kernel_candidates[i].set->name, request) == 0) named = &kernel_candidates[i];
-    if (named == NULL)
+    if (named == NULL) {
       fprintf(stderr,
               "libmips: MIPS_KERNEL=%s refused: this build has no such kernel; using %s\n",
               request, choice->name);
-    else if (!named->available())
+      why = "MIPS_KERNEL named no kernel set of this build";
+    } else if (!named->available()) {
       fprintf(stderr,
               "libmips: MIPS_KERNEL=%s refused: this CPU lacks the required extension; "
               "using %s\n",
               request, choice->name);
-    else
+      why = "MIPS_KERNEL asked for one this CPU cannot run";
+    } else {
       choice = named->set;
+      why = "MIPS_KERNEL";
+    }
   }
+  report_choice(choice, why);
   atomic_store_explicit(&selected_kernels, choice, memory_order_release);
 }
 

@@ -97,6 +97,7 @@ typedef struct mips_kernel_set {
   size_t f32_tile_count;
   const mips_tile *const *i8i32_tiles;
   size_t i8i32_tile_count;
+  unsigned (*vector_bits)(void); /* NULL, or the vector register width (VLEN) */
 } mips_kernel_set;
 
 extern const mips_kernel_set mips_kernels_scalar;

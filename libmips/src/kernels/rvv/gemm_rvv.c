@@ -302,8 +302,11 @@ static const mips_tile *const f32_tiles[] = {&f32_15x2v_rvv_tile, &f32_7x4v_rvv_
                                              &f32_15x1v_rvv_tile};
 static const mips_tile *const i8i32_tiles[] = {&i8i32_15x2v_rvv_tile, &i8i32_15x1v_rvv_tile};
 
+static unsigned rvv_vector_bits(void) { return (unsigned)__riscv_vsetvlmax_e8m1() * 8; }
+
 const mips_kernel_set mips_kernels_rvv = {
     .name = "rvv",
+    .vector_bits = rvv_vector_bits,
     .f32_tiles = f32_tiles,
     .f32_tile_count = sizeof f32_tiles / sizeof f32_tiles[0],
     .i8i32_tiles = i8i32_tiles,
