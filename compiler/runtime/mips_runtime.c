@@ -12,6 +12,7 @@
  * names carry the libmips ABI version and the mode (MIPS_RT_NAME), so objects
  * of other compiler versions, or of the other mode, never share them by mistake;
  * only the documented mipsrt_* functions are common to all. */
+#define _GNU_SOURCE /* dladdr1 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +56,18 @@ static const char *const mips_rt_import_names[MIPS_RT_SLOT_COUNT] = {
 
 #if MIPS_RT_DYNAMIC
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
+
+/* Whether `address`, found by dlsym, is a function: a provider that exports a libmips
+ * name as data would otherwise be called and crash the program. */
+static int mips_rt_is_function(void *address) {
+  Dl_info info;
+  const ElfW(Sym) *symbol = NULL;
+  if (!dladdr1(address, &info, (void **)&symbol, RTLD_DL_SYMENT) || symbol == NULL) return 1;
+  const int type = ELF64_ST_TYPE(symbol->st_info);
+  return type == STT_FUNC || type == STT_GNU_IFUNC;
+}
 
 /* Read by generated code (mips-import-table) after MIPS_RT_NAME(ensure_imports)(). */
 MIPS_RT_API void *MIPS_RT_NAME(import_table)[MIPS_RT_SLOT_COUNT];
@@ -82,6 +94,14 @@ MIPS_RT_API void MIPS_RT_NAME(resolve)(void) {
     if (slots[i] == NULL) {
       snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
                "mips: kernel library '%s' has no symbol '%s' (needed for libmips ABI %d.%d)",
+               path, mips_rt_import_names[i], MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR);
+      MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_SYMBOL;
+      return;
+    }
+    if (!mips_rt_is_function(slots[i])) {
+      snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
+               "mips: kernel library '%s' exports '%s' as data, not as a function (needed "
+               "for libmips ABI %d.%d)",
                path, mips_rt_import_names[i], MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR);
       MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_SYMBOL;
       return;
@@ -116,13 +136,21 @@ MIPS_RT_API const char *mipsrt_error_message(void) {
   return MIPS_RT_NAME(error);
 }
 
+MIPS_RT_API pthread_once_t MIPS_RT_NAME(failure_once) = PTHREAD_ONCE_INIT;
+
+/* Runs once: the first thread to find the provider unusable reports it and exits; any
+ * other thread that fails at the same time waits in pthread_once until the process
+ * is gone, so the message prints once and exit() runs once. */
+MIPS_RT_API void MIPS_RT_NAME(report_failure)(void) {
+  fprintf(stderr, "%s\n", MIPS_RT_NAME(error));
+  exit(MIPS_RT_EXIT_LOAD_FAILURE);
+}
+
 /* Called by generated code before each use of the table. */
 MIPS_RT_API void MIPS_RT_NAME(ensure_imports)(void) {
   if (__atomic_load_n(&MIPS_RT_NAME(bound), __ATOMIC_ACQUIRE)) return;
-  if (MIPS_RT_NAME(bind)() != MIPSRT_OK) {
-    fprintf(stderr, "%s\n", MIPS_RT_NAME(error));
-    exit(MIPS_RT_EXIT_LOAD_FAILURE);
-  }
+  if (MIPS_RT_NAME(bind)() != MIPSRT_OK)
+    pthread_once(&MIPS_RT_NAME(failure_once), MIPS_RT_NAME(report_failure));
 }
 
 #define MIPS_RT_CALL(name, type) \

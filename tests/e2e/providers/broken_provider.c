@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Kernel providers that are wrong on purpose, one per BROKEN_* define, to test how
- * compiled programs fail: a newer ABI major, a missing function, or kernels that
- * return an error status. */
+ * compiled programs fail: a newer ABI major, a missing function, a function exported
+ * as data, or kernels that return an error status. */
+#if defined(BROKEN_DATA_SYMBOL)
+#define mips_abi_version mips_abi_version_as_declared /* redefined below as data */
+#endif
 #include <mips/mips.h>
 
+#if defined(BROKEN_DATA_SYMBOL)
+#undef mips_abi_version
+const uint32_t mips_abi_version = MIPS_ABI_VERSION;
+#else
 uint32_t mips_abi_version(void) {
 #if defined(BROKEN_ABI_MAJOR)
   return (MIPS_VERSION_MAJOR + 1u) << 16;
@@ -11,6 +18,7 @@ uint32_t mips_abi_version(void) {
   return MIPS_ABI_VERSION;
 #endif
 }
+#endif
 const char *mips_version_string(void) { return "0.0.0-broken"; }
 const char *mips_kernel_name(void) { return "broken"; }
 const char *mips_status_string(int status) {
