@@ -1,14 +1,25 @@
 # SPDX-License-Identifier: Apache-2.0
-# mips_compile_model(<name> SOURCE <model.mlir> [STATIC_EMBEDDING] [MARCH <isa>])
-# Compiles <model.mlir> with mips-compile for this build's target into
-# <name>.o and writes <name>.h next to it; sets <name>_OBJECT and <name>_INCLUDE_DIR.
-# Uses the mips-compile of this build, or MIPS_COMPILE_EXECUTABLE (a cross build
-# can point it at a host build's). mips_compile_available(<var>) says if either exists.
+# Compiling MLIR models with mips-compile from CMake, in this tree and, installed with
+# the mips package, in any project that calls find_package(mips).
+#
+# mips_compile_model(<target> SOURCE <model.mlir> [TARGET riscv64|x86_64] [MARCH <isa>]
+#                    [STATIC_EMBEDDING] [HEADER <name.h>])
+#   Compiles the model into <target>, an INTERFACE library carrying the object and the
+#   directory of the generated C header (<name.h>, default <model>.h): link it into an
+#   executable or library. TARGET defaults to the target this project builds for; MARCH
+#   is a RISC-V ISA string (e.g. rv64gc for a core without V). With STATIC_EMBEDDING
+#   the object calls libmips directly and <target> links mips::mips (a target of that
+#   name must exist); otherwise it loads libmips.so.1 at run time and links only the
+#   dl library. Also sets <target>_OBJECT and <target>_INCLUDE_DIR.
+#
+# The compiler is MIPS_COMPILE_EXECUTABLE if set (a cross build points it at a host
+# mips-compile), else this tree's mips-compile, else the installed mips::mips-compile.
 set(MIPS_COMPILE_EXECUTABLE "" CACHE FILEPATH
-    "mips-compile to use for end-to-end tests when this build has none (cross builds)")
+    "mips-compile for mips_compile_model() (cross builds: a host mips-compile)")
 
+# mips_compile_available(<var>): whether mips_compile_model() has a compiler to run.
 function(mips_compile_available out_var)
-  if(TARGET mips-compile OR MIPS_COMPILE_EXECUTABLE)
+  if(MIPS_COMPILE_EXECUTABLE OR TARGET mips-compile OR TARGET mips::mips-compile)
     set(${out_var} ON PARENT_SCOPE)
   else()
     set(${out_var} OFF PARENT_SCOPE)
@@ -16,37 +27,67 @@ function(mips_compile_available out_var)
 endfunction()
 
 function(mips_compile_model name)
-  cmake_parse_arguments(ARG "STATIC_EMBEDDING" "SOURCE;MARCH" "" ${ARGN})
-  if(TARGET mips-compile)
-    set(compiler $<TARGET_FILE:mips-compile>)
-    set(compiler_dep mips-compile)
-  else()
+  cmake_parse_arguments(ARG "STATIC_EMBEDDING" "SOURCE;TARGET;MARCH;HEADER" "" ${ARGN})
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "mips_compile_model(${name}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT ARG_SOURCE)
+    message(FATAL_ERROR "mips_compile_model(${name}): SOURCE <model.mlir> is required")
+  endif()
+  get_filename_component(source ${ARG_SOURCE} ABSOLUTE)
+  if(MIPS_COMPILE_EXECUTABLE)
     set(compiler ${MIPS_COMPILE_EXECUTABLE})
     set(compiler_dep ${MIPS_COMPILE_EXECUTABLE})
-  endif()
-  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^riscv64")
-    set(target riscv64)
+  elseif(TARGET mips-compile)
+    set(compiler $<TARGET_FILE:mips-compile>)
+    set(compiler_dep mips-compile)
+  elseif(TARGET mips::mips-compile)
+    set(compiler $<TARGET_FILE:mips::mips-compile>)
+    set(compiler_dep mips::mips-compile)
   else()
-    set(target x86_64)
+    message(FATAL_ERROR "mips_compile_model(${name}): no mips-compile; install the mips "
+                        "compiler or set MIPS_COMPILE_EXECUTABLE")
   endif()
-  set(mode_flag)
+  set(target ${ARG_TARGET})
+  if(NOT target)
+    if(CMAKE_SYSTEM_PROCESSOR MATCHES "^riscv64")
+      set(target riscv64)
+    else()
+      set(target x86_64)
+    endif()
+  endif()
+  set(flags --target=${target})
   if(ARG_STATIC_EMBEDDING)
-    set(mode_flag --static-embedding)
+    list(APPEND flags --static-embedding)
   endif()
   if(ARG_MARCH)
-    list(APPEND mode_flag --march=${ARG_MARCH})
+    list(APPEND flags --march=${ARG_MARCH})
   endif()
-  set(dir ${CMAKE_CURRENT_BINARY_DIR}/models/${name})
+  set(dir ${CMAKE_CURRENT_BINARY_DIR}/mips-models/${name})
   set(object ${dir}/${name}.o)
-  get_filename_component(header_name ${ARG_SOURCE} NAME_WE)
-  set(header ${dir}/${header_name}.h)
+  if(ARG_HEADER)
+    set(header ${dir}/${ARG_HEADER})
+  else()
+    get_filename_component(header_name ${source} NAME_WE)
+    set(header ${dir}/${header_name}.h)
+  endif()
   add_custom_command(OUTPUT ${object} ${header}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-    COMMAND ${compiler} ${ARG_SOURCE} --target=${target} ${mode_flag}
-            -o ${object} --emit-header=${header}
-    DEPENDS ${ARG_SOURCE} ${compiler_dep}
-    COMMENT "mips-compile ${name} (${target}${mode_flag})"
+    COMMAND ${compiler} ${source} ${flags} -o ${object} --emit-header=${header}
+    DEPENDS ${source} ${compiler_dep}
+    COMMENT "mips-compile ${name} (${flags})"
     VERBATIM)
+  set_source_files_properties(${object} PROPERTIES EXTERNAL_OBJECT ON GENERATED ON)
+  add_custom_target(${name}_mips_compile DEPENDS ${object} ${header})
+  add_library(${name} INTERFACE)
+  add_dependencies(${name} ${name}_mips_compile)
+  target_sources(${name} INTERFACE ${object})
+  target_include_directories(${name} INTERFACE ${dir})
+  if(ARG_STATIC_EMBEDDING)
+    target_link_libraries(${name} INTERFACE mips::mips)
+  else()
+    target_link_libraries(${name} INTERFACE ${CMAKE_DL_LIBS})
+  endif()
   set(${name}_OBJECT ${object} PARENT_SCOPE)
   set(${name}_INCLUDE_DIR ${dir} PARENT_SCOPE)
 endfunction()

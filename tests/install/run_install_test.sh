@@ -5,9 +5,12 @@
 # and find_package(mips) (mips::mips and mips::mips_static); then runs each. With the
 # compiler built, the installed mips-compile and mips-opt must run from the prefix with
 # no environment set up, and compile a model.
+# mips_compile_model() must work in a consumer project, natively with the installed
+# compiler and in a cross build with a host mips-compile (<compile-exe>).
 # usage: run_install_test.sh <build-dir> <source-dir> native|riscv64 [with-compiler: 0|1]
+#                            [compile-exe]
 set -euo pipefail
-build=$1 src=$2 mode=$3 with_compiler=${4:-0}
+build=$1 src=$2 mode=$3 with_compiler=${4:-0} compile_exe=${5:-}
 consumer=$src/tests/install/consumer
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -88,6 +91,20 @@ if [ "$with_compiler" = 1 ]; then
   env -i "$prefix/bin/mips-compile" "$src/examples/model/mlp.mlir" -o "$work/mlp.o" ||
     fail "installed mips-compile cannot compile examples/model/mlp.mlir"
   readelf -h "$work/mlp.o" | grep -q 'REL (Relocatable file)' || fail "mlp.o is not an object"
+fi
+
+if [ "$with_compiler" = 1 ] || [ -n "$compile_exe" ]; then
+  step "mips_compile_model() in a consumer project"
+  extra=()
+  if [ "$with_compiler" != 1 ]; then extra=(-DMIPS_COMPILE_EXECUTABLE="$compile_exe"); fi
+  cmake -S "$src/tests/install/consumer_model" -B "$work/model" -G Ninja "${cmake_toolchain[@]}" \
+    -DCMAKE_PREFIX_PATH="$prefix" -DMIPS_MODEL_DIR="$src/examples/model" "${extra[@]}" >/dev/null
+  cmake --build "$work/model" >/dev/null
+  for exe in model_dynamic model_static_embedding; do
+    out=$(LD_LIBRARY_PATH="$libdir" "${run[@]}" "$work/model/$exe") || fail "$exe exited with status $?"
+    echo "$out"
+    echo "$out" | grep -q "result matches the C reference" || fail "$exe computed a wrong result"
+  done
 fi
 
 step "the installed tree is relocatable"
