@@ -12,6 +12,7 @@
 // RUN: not mips-compile %t.bind.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=BIND
 // RUN: sed 's/@memrefCopy/@mips_abi_version/' %S/Inputs/reserved-names.mlir > %t.abi.mlir
 // RUN: not mips-compile %t.abi.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=ABI
+// RUN: not mips-compile %S/Inputs/unsigned-matmul.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=UNSIGNED
 // RUN: not test -e %t.o
 // RUN: mips-compile %S/Inputs/model.mlir -o %t.timed.o --mlir-timing 2>&1 | FileCheck %s --check-prefix=TIMING
 // RUN: mips-compile %S/Inputs/model.mlir -o %t.dumped.o --mlir-print-ir-after-all 2>&1 | FileCheck %s --check-prefix=DUMP
@@ -28,5 +29,7 @@
 // RESERVED-NOT: see current operation
 // BIND: bind.mlir:1:1: error: @mipsrt_bind collides with a name
 // ABI: abi.mlir:1:1: error: @mips_abi_version collides with a name
+// UNSIGNED: unsigned-matmul.mlir:1:1: error: {{.*}}must be signless{{.*}} (mips-compile lowers signless integers only
+// UNSIGNED-NOT: <unknown>
 // TIMING: Execution time report
 // DUMP: IR Dump After

@@ -277,7 +277,19 @@ int main(int argc, char **argv) {
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   // Registered last, so it sees each diagnostic first.
   ScopedDiagnosticHandler clearer(&context, [&](Diagnostic &diag) {
-    return explainForeignDialect(diag, sourceMgr);
+    if (succeeded(explainForeignDialect(diag, sourceMgr)))
+      return success();
+    // Every message names a place: one without falls back to the input file.
+    if (diag.getSeverity() != DiagnosticSeverity::Error || !isa<UnknownLoc>(diag.getLocation()))
+      return failure();
+    InFlightDiagnostic located = emitError(FileLineColLoc::get(&context, displayName, 1, 1),
+                                           diag.str());
+    // linalg's named ops build their bodies while parsing; on ui8/si8 operands those
+    // bodies fail to verify with no location at all.
+    if (llvm::StringRef(diag.str()).contains("must be signless"))
+      located << " (mips-compile lowers signless integers only: convert unsigned or "
+              << "signed-qualified operands such as ui8 to i8 or i32 first)";
+    return success();
   });
 
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
