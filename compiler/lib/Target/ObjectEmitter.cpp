@@ -110,15 +110,25 @@ const mips::TargetSpec *mips::lookupTarget(llvm::StringRef name) {
 /// --march) with --mattr's additions and removals, then every extension they imply
 /// and an explicit removal of every other one. So --mattr=-v also drops the Zve*/Zvl*
 /// extensions that V implies, and the object holds no vector instruction.
+/// LLVM's backend for `target`, its backends registered first.
+static llvm::Expected<const llvm::Target *> lookupBackend(const mips::TargetSpec &target) {
+  initializeTargetsOnce();
+  std::string error;
+  const llvm::Target *backend =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(target.triple), error);
+  if (!backend)
+    return llvm::createStringError("LLVM has no backend for " + target.triple + ": " + error);
+  return backend;
+}
+
 llvm::Expected<mips::TargetMachineConfig>
 mips::resolveTargetMachineConfig(const EmitOptions &options) {
-  initializeTargetsOnce();
   const TargetSpec &target = *options.target;
   llvm::Triple triple(target.triple);
-  std::string error;
-  const llvm::Target *llvmTarget = llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!llvmTarget)
-    return llvm::createStringError("LLVM has no backend for " + target.triple + ": " + error);
+  llvm::Expected<const llvm::Target *> backend = lookupBackend(target);
+  if (!backend)
+    return backend.takeError();
+  const llvm::Target *llvmTarget = *backend;
   auto fail = [](const llvm::Twine &message) { return llvm::createStringError(message); };
   const std::string cpu = options.cpu.empty() ? target.cpu.str() : options.cpu;
   // Created for the default CPU: LLVM warns on stderr about an unknown one.
@@ -181,14 +191,12 @@ mips::resolveTargetMachineConfig(const EmitOptions &options) {
 
 LogicalResult mips::emitModule(ModuleOp module, const EmitOptions &options,
                                llvm::raw_pwrite_stream &os) {
-  initializeTargetsOnce();
   const TargetSpec &target = *options.target;
   llvm::Triple triple(target.triple);
-  std::string error;
-  const llvm::Target *llvmTarget = llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!llvmTarget)
-    return module.emitError() << "LLVM has no backend for " << target.triple
-                              << ": " << error;
+  llvm::Expected<const llvm::Target *> backend = lookupBackend(target);
+  if (!backend)
+    return module.emitError() << llvm::toString(backend.takeError());
+  const llvm::Target *llvmTarget = *backend;
 
   llvm::Expected<TargetMachineConfig> config = resolveTargetMachineConfig(options);
   if (!config)
