@@ -193,6 +193,18 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
   if (buf.on_heap) free(buf.data);
 }
 
+/* The whole of C as one tile that reads A and B in place: the small-problem path's
+ * arguments, before it splits them into row blocks and panels. */
+static mips_tile_args in_place_args(const mips_matmul_problem *p) {
+  return (mips_tile_args){
+      .a = p->a, .a_rowstride = p->m > 1 ? p->a_stride0 : 1, .a_kstride = p->a_stride1,
+      .b = p->b, .b_kstride = p->b_stride0, .b_colstride = p->n > 1 ? p->b_stride1 : 1,
+      .c = p->c, .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
+      .rows = p->m, .cols = p->n, .k = p->k,
+      .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0, .b_packed = false,
+  };
+}
+
 /* The small-problem path: A and B read in place, no blocking, no packing, so a call
  * costs little more than its tiles. It takes the problems for which the blocked path
  * would not pack B either (few rows) and whose k fits one block. */
@@ -200,13 +212,8 @@ __attribute__((noinline)) static void run_unpacked(const mips_matmul_problem *p,
                                                    mips_dtype type, const mips_tile *tile) {
   const int64_t m = p->m, n = p->n;
   const int64_t nr = tile->nr(), narrow_nr = tile->narrow ? tile->narrow->nr() : 0;
-  const ptrdiff_t in_size = type == MIPS_DTYPE_F32 ? 4 : 1, out_size = 4;
-  mips_tile_args args = {
-      .a_rowstride = m > 1 ? p->a_stride0 : 1, .a_kstride = p->a_stride1,
-      .b_kstride = p->b_stride0, .b_colstride = n > 1 ? p->b_stride1 : 1,
-      .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
-      .k = p->k, .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0, .b_packed = false,
-  };
+  const ptrdiff_t in_size = (ptrdiff_t)input_size(type), out_size = (ptrdiff_t)output_size(type);
+  mips_tile_args args = in_place_args(p);
   /* Two row blocks split evenly: 16 rows run as 8 + 8, not 15 + 1. */
   const int64_t row_blocks = m > tile->mr ? 2 : 1;
   for (int64_t ic = 0, block = 0; block < row_blocks; ++block) {
@@ -240,13 +247,7 @@ void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_til
   const mips_tile *narrow = tile->narrow;
   if (p->m <= tile->mr && p->n <= (narrow ? narrow->nr() : tile->nr())) {
     /* One tile: the smallest calls. */
-    const mips_tile_args one = {
-        .a = p->a, .a_rowstride = p->m > 1 ? p->a_stride0 : 1, .a_kstride = p->a_stride1,
-        .b = p->b, .b_kstride = p->b_stride0, .b_colstride = p->n > 1 ? p->b_stride1 : 1,
-        .c = p->c, .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
-        .rows = p->m, .cols = p->n, .k = p->k,
-        .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0, .b_packed = false,
-    };
+    const mips_tile_args one = in_place_args(p);
     (narrow ? narrow : tile)->run(&one);
     return;
   }

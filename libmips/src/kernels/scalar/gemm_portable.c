@@ -34,10 +34,12 @@
       }                                                                                   \
     }                                                                                     \
   }
-#define MIPS_AS_FLOAT(x) (x)
-#define MIPS_AS_WRAPPING_I32(x) ((uint32_t)(int32_t)(x))
-MIPS_PORTABLE_PACK_B(pack_b_f32_portable, float, float, MIPS_AS_FLOAT)
-MIPS_PORTABLE_PACK_B(pack_b_i8_portable, int8_t, uint32_t, MIPS_AS_WRAPPING_I32)
+/* Elements of A and B as accumulator values: f32 as is; int8 sign-extended, then held
+ * as uint32_t so that products and sums wrap instead of overflowing. */
+#define MIPS_F32_FROM(x) (x)
+#define MIPS_U32_FROM_I8(x) ((uint32_t)(int32_t)(x))
+MIPS_PORTABLE_PACK_B(pack_b_f32_portable, float, float, MIPS_F32_FROM)
+MIPS_PORTABLE_PACK_B(pack_b_i8_portable, int8_t, uint32_t, MIPS_U32_FROM_I8)
 
 /* One tile body. VEC is the register type holding VW lanes of ACC_T (VW = 1: ACC_T
  * itself) and UVEC the same type aligned to one element, for loads and stores anywhere;
@@ -92,9 +94,6 @@ MIPS_PORTABLE_PACK_B(pack_b_i8_portable, int8_t, uint32_t, MIPS_AS_WRAPPING_I32)
         cc[i * t->c_stride0 + j * t->c_stride1] = (C_T)block[i][j];                        \
   }                                                                                        \
   static int64_t NAME##_nr(void) { return (NR); }
-
-#define MIPS_F32_FROM(x) (x)
-#define MIPS_U32_FROM_I8(x) ((uint32_t)(int32_t)(x))
 
 #define MIPS_PORTABLE_TILE_DESC(NAME, MR, PACKED_T, PACK, AVAILABLE)                      \
   static const mips_tile NAME##_tile = {                                                  \
