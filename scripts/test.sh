@@ -36,10 +36,12 @@ run_suite() {
 mips_configure_build host
 run_suite host
 
-mips_configure_build host-sanitizers -DCMAKE_C_COMPILER=clang-22 -DCMAKE_BUILD_TYPE=Debug \
-  -DCMAKE_C_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-  -DMIPS_LINK_NO_UNDEFINED=OFF -DMIPS_BUILD_COMPILER=OFF -DMIPS_BUILD_EXAMPLES=OFF
-run_suite host-sanitizers -L unit
+# The same build carries libFuzzer's coverage, for the C API fuzzer (tests/fuzz/).
+mips_configure_build host-sanitizers -DCMAKE_C_COMPILER=clang-22 -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
+  -DCMAKE_C_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+  -DMIPS_LINK_NO_UNDEFINED=OFF -DMIPS_BUILD_COMPILER=OFF -DMIPS_BUILD_EXAMPLES=OFF \
+  -DMIPS_BUILD_BENCH=OFF -DMIPS_BUILD_FUZZERS=ON
+run_suite host-sanitizers -L "^(unit|fuzz)$"
 
 mips_configure_build riscv64 -DCMAKE_TOOLCHAIN_FILE="$MIPS_ROOT/cmake/riscv64-linux-gnu.cmake" \
   -DMIPS_COMPILE_EXECUTABLE="$MIPS_BUILD/host/compiler/bin/mips-compile"
@@ -49,7 +51,7 @@ run_suite riscv64
 mips_configure_build riscv64-sanitizers -DCMAKE_TOOLCHAIN_FILE="$MIPS_ROOT/cmake/riscv64-linux-gnu.cmake" \
   -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="-march=rv64gc -mabi=lp64d -fsanitize=undefined -fsanitize-trap=all" \
   -DMIPS_BUILD_COMPILER=OFF -DMIPS_BUILD_EXAMPLES=OFF
-run_suite riscv64-sanitizers -L "^(vlen128|vlen1024|novector)$"
+run_suite riscv64-sanitizers -L "^(vlen128|vlen1024|novector)$" -LE fuzz
 
 echo
 if [ ${#failed_suites[@]} -gt 0 ]; then

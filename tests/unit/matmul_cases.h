@@ -149,6 +149,93 @@ static MIPS_TEST_UNUSED void run_case(const matmul_case *tc, const char *label) 
   run_case_with(tc, label, call_matmul);
 }
 
+/* Where a NaN/Inf case plants its values (f32 only), at A(i0, p0), B(p0, j0), C(i0, j0). */
+typedef enum nonfinite_plant {
+  NAN_IN_A,       /* row i0 of C becomes NaN, no other */
+  NAN_IN_B,       /* column j0 of C becomes NaN, no other */
+  INF_TIMES_ZERO, /* A(i0, p0) = Inf and B(p0, j) = 0 for even j: NaN there, +-Inf elsewhere */
+  INF_MINUS_INF,  /* A(i0, p0) = Inf, A(i0, other p) = -Inf: row i0 NaN */
+  NONFINITE_IN_C, /* accumulate onto Inf, -Inf and NaN */
+  NONFINITE_PLANT_COUNT
+} nonfinite_plant;
+
+static MIPS_TEST_UNUSED const char *const nonfinite_plant_names[NONFINITE_PLANT_COUNT] = {
+    "nan-in-a", "nan-in-b", "inf-times-zero", "inf-minus-inf", "nonfinite-in-c"};
+
+/* IEEE propagation through the kernels: integer inputs make every finite sum exact, so
+ * the double reference must match bit for bit where finite, and NaN must appear exactly
+ * where the reference has NaN. tc is f32 with m, n, k >= 1. */
+static MIPS_TEST_UNUSED void run_nonfinite_case_with(const matmul_case *tc, nonfinite_plant plant, int64_t i0,
+                                                     int64_t p0, int64_t j0, const char *label,
+                                                     matmul_runner runner) {
+  const view av = make_view(tc->a.layout, tc->m, tc->k, tc->a.front, tc->a.pad);
+  const view bv = make_view(tc->b.layout, tc->k, tc->n, tc->b.front, tc->b.pad);
+  const view cv = make_view(tc->c.layout, tc->m, tc->n, tc->c.front, tc->c.pad);
+  float *a = malloc((size_t)av.size * sizeof(float)), *b = malloc((size_t)bv.size * sizeof(float));
+  float *c = malloc((size_t)cv.size * sizeof(float));
+  double *expected = malloc((size_t)(tc->m * tc->n) * sizeof(double));
+  assert_true(a && b && c && expected);
+  const int accumulate = (tc->flags & MIPS_MATMUL_ACCUMULATE) != 0;
+  for (int64_t x = 0; x < av.size; ++x) a[x] = (float)test_rng_int(-8, 8);
+  for (int64_t x = 0; x < bv.size; ++x) b[x] = (float)test_rng_int(-8, 8);
+  for (int64_t x = 0; x < cv.size; ++x) c[x] = accumulate ? (float)test_rng_int(-100, 100) : NAN;
+
+  const int64_t p1 = p0 == 0 ? tc->k - 1 : 0;
+  switch (plant) {
+    case NAN_IN_A: a[view_index(&av, i0, p0)] = NAN; break;
+    case NAN_IN_B: b[view_index(&bv, p0, j0)] = NAN; break;
+    case INF_TIMES_ZERO:
+      for (int64_t j = 0; j < tc->n; ++j) b[view_index(&bv, p0, j)] = j % 2 == 0 ? 0.0f : (j % 4 == 1 ? 3.0f : -2.0f);
+      a[view_index(&av, i0, p0)] = INFINITY;
+      break;
+    case INF_MINUS_INF:
+      for (int64_t j = 0; j < tc->n; ++j) b[view_index(&bv, p0, j)] = b[view_index(&bv, p1, j)] = 1.0f;
+      a[view_index(&av, i0, p0)] = INFINITY;
+      if (p1 != p0) a[view_index(&av, i0, p1)] = -INFINITY;
+      break;
+    case NONFINITE_IN_C:
+      c[view_index(&cv, i0, j0)] = INFINITY;
+      c[view_index(&cv, i0, 0)] = -INFINITY;
+      c[view_index(&cv, 0, j0)] = NAN;
+      break;
+    default: abort();
+  }
+
+  for (int64_t i = 0; i < tc->m; ++i)
+    for (int64_t j = 0; j < tc->n; ++j) {
+      double sum = accumulate ? (double)c[view_index(&cv, i, j)] : 0.0;
+      for (int64_t l = 0; l < tc->k; ++l)
+        sum += (double)a[view_index(&av, i, l)] * (double)b[view_index(&bv, l, j)];
+      expected[i * tc->n + j] = sum;
+    }
+
+  const int status = runner(tc, a, &av, b, &bv, c, &cv);
+  if (status != MIPS_OK) fail_msg("%s: status %d (%s)", label, status, mips_status_string(status));
+  for (int64_t i = 0; i < tc->m; ++i)
+    for (int64_t j = 0; j < tc->n; ++j) {
+      const double got = c[view_index(&cv, i, j)], want = expected[i * tc->n + j];
+      if (isnan(want) ? !isnan(got) : got != want)
+        fail_msg("%s: C(%lld,%lld) = %g, expected %g", label, (long long)i, (long long)j, got, want);
+    }
+  free(a), free(b), free(c), free(expected);
+}
+
+/* The positions a NaN/Inf case plants at: the first and the last row, k and column, so
+ * the last (zero-padded) panel, the last k block and the last vector lanes are reached. */
+static MIPS_TEST_UNUSED void run_nonfinite_cases_with(const matmul_case *tc, const char *label,
+                                                      matmul_runner runner) {
+  char name[256];
+  for (int plant = 0; plant < NONFINITE_PLANT_COUNT; ++plant) {
+    if (plant == NONFINITE_IN_C && !(tc->flags & MIPS_MATMUL_ACCUMULATE)) continue;
+    for (int corner = 0; corner < 2; ++corner) {
+      const int64_t i0 = corner ? tc->m - 1 : 0, p0 = corner ? tc->k - 1 : 0, j0 = corner ? tc->n - 1 : 0;
+      snprintf(name, sizeof name, "%s %s at (%lld, %lld, %lld)", label, nonfinite_plant_names[plant],
+               (long long)i0, (long long)p0, (long long)j0);
+      run_nonfinite_case_with(tc, (nonfinite_plant)plant, i0, p0, j0, name, runner);
+    }
+  }
+}
+
 static MIPS_TEST_UNUSED const dtype all_types[] = {F32, I8I32};
 static MIPS_TEST_UNUSED const char *const type_names[] = {"f32", "i8i32"};
 

@@ -69,6 +69,8 @@ static void check_tiles(const mips_kernel_set *set, const mips_tile *const *tile
                    (long long)tc.k, layout_names[tc.a.layout], layout_names[tc.b.layout],
                    layout_names[tc.c.layout], tc.flags ? " accumulate" : "");
           run_case_with(&tc, label, run_through_driver);
+          /* NaN and Inf, through this tile's padded panels and k blocks. */
+          if (t == F32 && s >= 4 && combo < 2) run_nonfinite_cases_with(&tc, label, run_through_driver);
         }
     }
   }
