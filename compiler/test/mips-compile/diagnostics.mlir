@@ -29,7 +29,7 @@
 // RESERVED-NOT: see current operation
 // BIND: bind.mlir:1:1: error: @mipsrt_bind collides with a name
 // ABI: abi.mlir:1:1: error: @mips_abi_version collides with a name
-// UNSIGNED: unsigned-matmul.mlir:1:1: error: {{.*}}must be signless{{.*}} (mips-compile lowers signless integers only
+// UNSIGNED: unsigned-matmul.mlir:1:1: error: {{.*}}must be signless{{.*}} (the mips tools lower signless integers only
 // UNSIGNED-NOT: <unknown>
 // TIMING: Execution time report
 // DUMP: IR Dump After

@@ -15,6 +15,7 @@
 #include "mips-compiler/Passes.h"
 #include "mips-compiler/Pipelines/Pipelines.h"
 #include "mips-compiler/Target/Target.h"
+#include "mips-compiler/Tools/InputChecks.h"
 #include "mips-compiler/Tools/Version.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -132,21 +133,6 @@ private:
   std::vector<std::unique_ptr<llvm::buffer_ostream>> buffers;
 };
 
-/// Why `text` is not MLIR source worth parsing, if it is not: empty, or binary. The
-/// parser would otherwise produce an empty object, or echo raw bytes to the terminal.
-static std::optional<std::string> describeNonText(llvm::StringRef text) {
-  if (text.trim().empty())
-    return std::string("the input is empty; expected an MLIR module (func.func on tensors "
-                       "or memrefs)");
-  for (size_t i = 0; i < text.size(); ++i) {
-    const unsigned char c = text[i];
-    if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t'))
-      return "the input is not MLIR text (binary byte 0x" + llvm::utohexstr(c) +
-             " at offset " + std::to_string(i) + "); mips-compile reads .mlir source";
-  }
-  return std::nullopt;
-}
-
 /// What mips-compile compiles, for messages about what it does not.
 static const char kAcceptedDialects[] =
     "func, arith, math, tensor, memref, linalg, tosa, scf, vector and mips";
@@ -211,6 +197,10 @@ static LogicalResult checkFunctionNames(ModuleOp module) {
   return success();
 }
 
+static int compile(const std::string &displayName,
+                   const std::pair<llvm::StringRef, llvm::StringRef> &kind,
+                   mips::EmitOptions emitOptions);
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   mips::setToolVersionPrinter("mips-compile");
@@ -254,6 +244,16 @@ int main(int argc, char **argv) {
       !config)
     return fail(llvm::toString(config.takeError()));
 
+  const std::string displayName = inputFilename == "-" ? "<stdin>" : inputFilename.getValue();
+  return mips::runRecoveringCrashes("mips-compile", displayName, [&]() -> int {
+    return compile(displayName, *kind, emitOptions);
+  });
+}
+
+/// Parses, checks, lowers and emits the input; the options are valid.
+static int compile(const std::string &displayName,
+                   const std::pair<llvm::StringRef, llvm::StringRef> &kind,
+                   mips::EmitOptions emitOptions) {
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
@@ -267,29 +267,20 @@ int main(int argc, char **argv) {
   std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFilename, &error);
   if (!input)
     return fail(error);
-  const std::string displayName = inputFilename == "-" ? "<stdin>" : inputFilename.getValue();
-  if (std::optional<std::string> problem = describeNonText(input->getBuffer())) {
+  if (std::optional<std::string> problem = mips::describeNonText(input->getBuffer())) {
     llvm::errs() << displayName << ":1:1: error: " << *problem << "\n";
     return 1;
   }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  if (failed(mips::checkKnownParserCrashes(sourceMgr)))
+    return 1;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  // Every message names a place: one without falls back to the input file.
+  mips::locateUnlocatedErrors(context, displayName);
   // Registered last, so it sees each diagnostic first.
   ScopedDiagnosticHandler clearer(&context, [&](Diagnostic &diag) {
-    if (succeeded(explainForeignDialect(diag, sourceMgr)))
-      return success();
-    // Every message names a place: one without falls back to the input file.
-    if (diag.getSeverity() != DiagnosticSeverity::Error || !isa<UnknownLoc>(diag.getLocation()))
-      return failure();
-    InFlightDiagnostic located = emitError(FileLineColLoc::get(&context, displayName, 1, 1),
-                                           diag.str());
-    // linalg's named ops build their bodies while parsing; on ui8/si8 operands those
-    // bodies fail to verify with no location at all.
-    if (llvm::StringRef(diag.str()).contains("must be signless"))
-      located << " (mips-compile lowers signless integers only: convert unsigned or "
-              << "signed-qualified operands such as ui8 to i8 or i32 first)";
-    return success();
+    return explainForeignDialect(diag, sourceMgr);
   });
 
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
@@ -334,11 +325,11 @@ int main(int argc, char **argv) {
   if (!headerFilename.empty() && !(headerOut = outputs.open(headerFilename)))
     return 1;
 
-  if (kind->first == "mlir") {
+  if (kind.first == "mlir") {
     module->print(*out);
   } else {
-    emitOptions.kind = kind->first == "llvm"  ? mips::OutputKind::LLVMIR
-                       : kind->first == "asm" ? mips::OutputKind::Assembly
+    emitOptions.kind = kind.first == "llvm"  ? mips::OutputKind::LLVMIR
+                       : kind.first == "asm" ? mips::OutputKind::Assembly
                                               : mips::OutputKind::Object;
     if (failed(mips::emitModule(*module, emitOptions, *out)))
       return 1;
