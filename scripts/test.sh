@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Every test: host build (CMocka unit tests, ABI, install), host build under
-# AddressSanitizer + UBSan (unit tests), the riscv64 cross build run under qemu at
-# VLEN 128..1024, with agnostic-ones policies and without V (unit, ABI, install), and
-# the riscv64 unit tests again under UBSan (trap mode).
+# Every test: host build (CMocka unit tests, ABI, install, lit, the compiler fuzzer, the
+# harness-catches-bugs check), host build under AddressSanitizer + UBSan (unit tests,
+# the C API fuzzers), the riscv64 cross build run under qemu at VLEN 128..1024, with
+# agnostic-ones policies and without V (unit, the seeded C API fuzzer, ABI, install),
+# and the riscv64 unit tests again under UBSan (trap mode).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 "$MIPS_ROOT/scripts/install-deps.sh"
