@@ -2,24 +2,31 @@
 /* mips-bench: how fast libmips is, side by side with baselines in one run.
  *
  * Three modes, one program:
- *   mips-bench [--quick]          host: GFLOP/s (GOP/s for i8) per shape and layout,
+ *   mips-bench [--quick] [--threads]
+ *                                 host: GFLOP/s (GOP/s for i8) per shape and layout,
  *                                 median of timed runs after warm-up, one thread, for
  *                                 libmips, the naive i-k-j loop and, when Debian's
- *                                 libopenblas0-serial is installed, OpenBLAS cblas_sgemm.
- *   mips-bench --count [--quick]  riscv64 under qemu with the mips-insn-count plugin:
+ *                                 libopenblas0-serial is installed, OpenBLAS cblas_sgemm;
+ *                                 --threads adds libmips f32 1024^3 on 1 and 2 threads.
+ *   mips-bench --count [--quick] [--threads]
+ *                                 riscv64 under qemu with the mips-insn-count plugin:
  *                                 runs each case once between region markers, for
  *                                 libmips and the unpacked RVV baseline; prints one
- *                                 "case" line per region to stdout.
+ *                                 "case" line per region to stdout; --threads adds the
+ *                                 thread-scaling cases ("tcase" lines).
  *   mips-bench --riscv-bench=EXE --plugin=SO [--qemu=CMD] [--sysroot=DIR] [--out=DIR]
  *                                 the whole report: the host mode, then EXE --count under
- *                                 qemu at VLEN 128, 256, 512 and 1024 and on a core
- *                                 without V, merged into tables, a CSV and PNG plots.
+ *                                 qemu at VLEN 128, 256, 512 and 1024 (threads at 256)
+ *                                 and on a core without V, then host thread scaling,
+ *                                 merged into tables, a CSV and PNG plots.
  *
  * Figures (see bench/plugin/insn_count.c for the cost model), for C[MxN] = A[MxK] B[KxN]:
  *   ideal     = M*N*K / (VLEN/32)   LMUL-1 multiply-add groups of 32-bit lanes
  *   eff       = ideal / max(vcost, scalar)     modelled fraction of peak (<= 1)
  *   ins/ideal = executed instructions / ideal
- * On a core without V: FMA/insn = M*N*K / executed instructions. */
+ * On a core without V: FMA/insn = M*N*K / executed instructions.
+ * With T threads: par_eff = ideal / (T * busiest), busiest = the max over guest threads
+ * of max(vcost, scalar); speedup = busiest with 1 thread / busiest with T. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <math.h>
@@ -73,6 +80,23 @@ static const bench_case cases[] = {
 };
 #define CASE_COUNT (sizeof cases / sizeof cases[0])
 
+/* Thread scaling, f32 row-major: counted under qemu at one VLEN (each guest thread is
+ * a vCPU to the plugin), timed on the host. */
+typedef struct thread_case {
+  int64_t m, n, k;
+  int threads[4]; /* 0 ends the list */
+  bool quick;
+} thread_case;
+
+static const thread_case thread_cases[] = {
+    {512, 512, 512, {1, 2, 4, 8}, false},
+    {256, 256, 256, {1, 2, 4, 8}, true},
+    {16, 16, 16, {1, 8, 0, 0}, true},
+    {4, 4, 4, {1, 8, 0, 0}, true},
+};
+#define THREAD_CASE_COUNT (sizeof thread_cases / sizeof thread_cases[0])
+enum { THREADS_VLEN = 256 }; /* the VLEN of the thread-scaling counts */
+
 /* Operands laid out as the case says, filled with small integers (exact sums). */
 typedef struct operands {
   bench_problem p;
@@ -119,12 +143,16 @@ static void free_operands(operands *o) { free(o->a), free(o->b), free(o->c); }
  *----------------------------------------------------------------------------------*/
 typedef void (*impl_fn)(const bench_problem *p, bench_type t);
 
+/* How many threads libmips may use: one, except in the thread-scaling runs. */
+static int libmips_threads = 1;
+
 static void run_libmips(const bench_problem *p, bench_type t) {
+  const uint32_t flags = MIPS_MATMUL_MAX_THREADS(libmips_threads);
   const int status =
       t == T_F32 ? mips_matmul_f32(p->m, p->n, p->k, p->a, 0, p->as0, p->as1, p->b, 0, p->bs0,
-                                   p->bs1, p->c, 0, p->cs0, p->cs1, 0)
+                                   p->bs1, p->c, 0, p->cs0, p->cs1, flags)
                  : mips_matmul_i8i32(p->m, p->n, p->k, p->a, 0, p->as0, p->as1, p->b, 0,
-                                     p->bs0, p->bs1, p->c, 0, p->cs0, p->cs1, 0);
+                                     p->bs0, p->bs1, p->c, 0, p->cs0, p->cs1, flags);
   if (status != MIPS_OK) {
     fprintf(stderr, "mips-bench: libmips failed: %s\n", mips_status_string(status));
     exit(1);
@@ -290,7 +318,30 @@ static bool cpu_has_v(void) { return (getauxval(AT_HWCAP) & (1ul << ('V' - 'A'))
 static bool cpu_has_v(void) { return false; }
 #endif
 
-static int run_count(bool quick) {
+/* The thread-scaling cases, one region per thread count, after a warm-up call that
+ * starts libmips's threads outside the region. */
+static void run_thread_count(bool quick) {
+  for (size_t ci = 0; ci < THREAD_CASE_COUNT; ++ci) {
+    const thread_case *tc = &thread_cases[ci];
+    if (quick && !tc->quick) continue;
+    const bench_case bc = {tc->m, tc->n, tc->k, L_ROW, true, false, true};
+    for (int ti = 0; ti < 4 && tc->threads[ti]; ++ti) {
+      operands o = make_operands(&bc, T_F32);
+      libmips_threads = tc->threads[ti];
+      run_libmips(&o.p, T_F32);
+      REGION_OPEN();
+      run_libmips(&o.p, T_F32);
+      REGION_CLOSE();
+      printf("tcase %lld %lld %lld %d\n", (long long)tc->m, (long long)tc->n, (long long)tc->k,
+             tc->threads[ti]);
+      fflush(stdout);
+      free_operands(&o);
+    }
+  }
+  libmips_threads = 1;
+}
+
+static int run_count(bool quick, bool threads) {
   struct {
     const char *name;
     impl_fn fn;
@@ -319,6 +370,7 @@ static int run_count(bool quick) {
         free_operands(&o);
       }
   }
+  if (threads) run_thread_count(quick);
   printf("kernel %s\n", mips_kernel_name());
   return 0;
 }
@@ -330,7 +382,9 @@ typedef struct count_row {
   long long m, n, k;
   char layout[8], type[4], impl[12];
   int vlen; /* 0: a core without V */
+  int threads; /* 0: the single-thread cases; else a thread-scaling case */
   unsigned long long insns, scalar, vcost, vstrided;
+  unsigned long long busiest; /* max over threads of max(vcost, scalar) */
 } count_row;
 
 enum { COUNT_ROWS_MAX = 512 };
@@ -342,8 +396,9 @@ static int run_qemu(const char *qemu, const char *sysroot, const char *exe, cons
   if (vlen) snprintf(cpu, sizeof cpu, "rv64,v=true,vext_spec=v1.0,vlen=%d", vlen);
   else snprintf(cpu, sizeof cpu, "rv64,v=false");
   snprintf(log, sizeof log, "%s/counts-%d.log", tmpdir, vlen);
-  snprintf(cmd, sizeof cmd, "%s -L '%s' -cpu %s -d plugin -D '%s' -plugin '%s',vlen=%d '%s' --count%s",
-           qemu, sysroot, cpu, log, plugin, vlen ? vlen : 128, exe, quick ? " --quick" : "");
+  snprintf(cmd, sizeof cmd, "%s -L '%s' -cpu %s -d plugin -D '%s' -plugin '%s',vlen=%d '%s' --count%s%s",
+           qemu, sysroot, cpu, log, plugin, vlen ? vlen : 128, exe, quick ? " --quick" : "",
+           vlen == THREADS_VLEN ? " --threads" : "");
   FILE *out = popen(cmd, "r");
   if (out == NULL) return perror("popen"), 1;
   size_t first = *count;
@@ -353,6 +408,11 @@ static int run_qemu(const char *qemu, const char *sysroot, const char *exe, cons
     if (sscanf(line, "case %lld %lld %lld %7s %3s %11s", &r.m, &r.n, &r.k, r.layout, r.type,
                r.impl) == 6 && *count < COUNT_ROWS_MAX) {
       r.vlen = vlen;
+      rows[(*count)++] = r;
+    } else if (sscanf(line, "tcase %lld %lld %lld %d", &r.m, &r.n, &r.k, &r.threads) == 4 &&
+               *count < COUNT_ROWS_MAX) {
+      r.vlen = vlen;
+      strcpy(r.layout, "row"), strcpy(r.type, "f32"), strcpy(r.impl, "libmips");
       rows[(*count)++] = r;
     }
   }
@@ -373,6 +433,8 @@ static int run_qemu(const char *qemu, const char *sysroot, const char *exe, cons
         region > 0 && next < *count) {
       rows[next].insns = insns, rows[next].scalar = scalar, rows[next].vcost = vcost;
       rows[next].vstrided = vstrided;
+      const char *busiest = strstr(line, "busiest=");
+      rows[next].busiest = busiest ? strtoull(busiest + 8, NULL, 10) : 0;
       ++next;
     }
   }
@@ -396,7 +458,7 @@ static double eff_of(const count_row *r) {
 static const count_row *find_row(const count_row *rows, size_t count, const count_row *like,
                                  const char *impl, int vlen) {
   for (size_t i = 0; i < count; ++i)
-    if (rows[i].m == like->m && rows[i].n == like->n && rows[i].k == like->k &&
+    if (rows[i].threads == like->threads && rows[i].m == like->m && rows[i].n == like->n && rows[i].k == like->k &&
         strcmp(rows[i].layout, like->layout) == 0 && strcmp(rows[i].type, like->type) == 0 &&
         strcmp(rows[i].impl, impl) == 0 && rows[i].vlen == vlen)
       return &rows[i];
@@ -410,10 +472,10 @@ static void print_count_tables(const count_row *rows, size_t count, FILE *csv) {
   printf("%-14s %-4s %-5s %-5s | %-21s | %-21s | %9s %9s %9s\n", "shape", "type", "lay", "VLEN",
          "libmips eff  ins/idl", "baseline eff ins/idl", "vcost", "scalar", "insns");
   fprintf(csv, "mode,shape,m,n,k,type,layout,vlen,impl,insns,scalar,vcost,vstrided,ideal,eff,"
-               "ins_per_ideal,gflops\n");
+               "ins_per_ideal,gflops,threads,busiest,speedup\n");
   for (size_t i = 0; i < count; ++i) {
     const count_row *r = &rows[i];
-    if (r->vlen == 0) continue;
+    if (r->vlen == 0 || r->threads) continue;
     char shape[32];
     snprintf(shape, sizeof shape, "%lldx%lldx%lld", r->m, r->n, r->k);
     fprintf(csv, "qemu,%s,%lld,%lld,%lld,%s,%s,%d,%s,%llu,%llu,%llu,%llu,%.0f,%.4f,%.4f,\n",
@@ -441,6 +503,53 @@ static void print_count_tables(const count_row *rows, size_t count, FILE *csv) {
   }
 }
 
+/* Thread scaling under qemu: par_eff = ideal / (T * busiest thread's max(vcost, scalar)),
+ * speedup = the 1-thread run's busiest / this run's. */
+static void print_thread_table(const count_row *rows, size_t count, FILE *csv) {
+  printf("\nriscv64 under qemu, VLEN %d, f32 row-major, threads (one vCPU per guest thread)\n",
+         THREADS_VLEN);
+  printf("%-14s %7s | %12s %8s %8s | %12s %9s\n", "shape", "threads", "busiest", "par_eff",
+         "speedup", "insns", "ins vs 1");
+  for (size_t i = 0; i < count; ++i) {
+    const count_row *r = &rows[i];
+    if (!r->threads || !r->busiest) continue;
+    count_row like = *r;
+    like.threads = 1;
+    const count_row *one = find_row(rows, count, &like, "libmips", r->vlen);
+    const double par_eff = ideal_of(r) / ((double)r->threads * (double)r->busiest);
+    const double speedup = one && one->busiest ? (double)one->busiest / (double)r->busiest : 0;
+    const double insns_ratio = one && one->insns ? (double)r->insns / (double)one->insns : 0;
+    printf("%lldx%lldx%-8lld %7d | %12llu %8.3f %8.2f | %12llu %9.3f\n", r->m, r->n, r->k,
+           r->threads, r->busiest, par_eff, speedup, r->insns, insns_ratio);
+    fprintf(csv, "qemu-threads,%lldx%lldx%lld,%lld,%lld,%lld,f32,row,%d,libmips,%llu,%llu,%llu,%llu,"
+                 "%.0f,%.4f,,,%d,%llu,%.3f\n",
+            r->m, r->n, r->k, r->m, r->n, r->k, r->vlen, r->insns, r->scalar, r->vcost,
+            r->vstrided, ideal_of(r), par_eff, r->threads, r->busiest, speedup);
+  }
+}
+
+/* Host wall time of one call with 1 and with 2 threads (median of samples, one run). */
+static void run_host_threads(bool quick, FILE *csv) {
+  const int64_t size = quick ? 256 : 1024;
+  const bench_case bc = {size, size, size, L_ROW, true, true, false};
+  operands o = make_operands(&bc, T_F32);
+  const double flop = 2.0 * (double)size * (double)size * (double)size;
+  double gflops[3] = {0, 0, 0};
+  for (int threads = 1; threads <= 2; ++threads) {
+    libmips_threads = threads;
+    gflops[threads] = flop / time_impl(run_libmips, &o.p, T_F32, quick ? 3 : 7) * 1e-9;
+    if (csv)
+      fprintf(csv, "host-threads,%lldx%lldx%lld,%lld,%lld,%lld,f32,row,,libmips,,,,,,,%.3f,%d,,%.3f\n",
+              (long long)size, (long long)size, (long long)size, (long long)size, (long long)size,
+              (long long)size, gflops[threads], threads, gflops[threads] / gflops[1]);
+  }
+  libmips_threads = 1;
+  free_operands(&o);
+  printf("\nhost threads, f32 %lld^3: 1 thread %.2f GFLOP/s, 2 threads %.2f GFLOP/s: speedup %.2f "
+         "(libmips's default here: %d threads)\n",
+         (long long)size, gflops[1], gflops[2], gflops[2] / gflops[1], mips_default_threads());
+}
+
 /* eff per case for each VLEN (one gnuplot data block per VLEN), and host GFLOP/s. */
 static void write_plots(const char *outdir, const count_row *rows, size_t count,
                         const host_row *hrows, size_t hcount) {
@@ -452,7 +561,7 @@ static void write_plots(const char *outdir, const count_row *rows, size_t count,
     fprintf(f, "# VLEN %d\n", vlens[v]);
     for (size_t i = 0; i < count; ++i) {
       const count_row *r = &rows[i];
-      if (r->vlen != vlens[v] || strcmp(r->impl, "libmips") != 0) continue;
+      if (r->vlen != vlens[v] || r->threads || strcmp(r->impl, "libmips") != 0) continue;
       const count_row *base = find_row(rows, count, r, "baseline", r->vlen);
       fprintf(f, "\"%lldx%lldx%lld %s %s\" %.4f %.4f\n", r->m, r->n, r->k, r->type, r->layout,
               eff_of(r), base ? eff_of(base) : 0.0);
@@ -512,6 +621,8 @@ static int run_report(bool quick, const char *exe, const char *plugin, const cha
   FILE *csv = fopen(path, "w");
   if (csv == NULL) return perror(path), 1;
   print_count_tables(rows, count, csv);
+  print_thread_table(rows, count, csv);
+  run_host_threads(quick, csv);
   for (size_t i = 0; i < hcount; ++i) {
     const host_row *h = &hrows[i];
     const struct { const char *name; double v; } impls[] = {
@@ -538,13 +649,14 @@ static const char *option_value(const char *arg, const char *name) {
 }
 
 int main(int argc, char **argv) {
-  bool quick = false, count = false;
+  bool quick = false, count = false, threads = false;
   const char *exe = NULL, *plugin = NULL, *qemu = "qemu-riscv64",
              *sysroot = "/usr/riscv64-linux-gnu", *outdir = ".";
   for (int i = 1; i < argc; ++i) {
     const char *v;
     if (strcmp(argv[i], "--quick") == 0) quick = true;
     else if (strcmp(argv[i], "--count") == 0) count = true;
+    else if (strcmp(argv[i], "--threads") == 0) threads = true;
     else if ((v = option_value(argv[i], "--riscv-bench"))) exe = v;
     else if ((v = option_value(argv[i], "--plugin"))) plugin = v;
     else if ((v = option_value(argv[i], "--qemu"))) qemu = v;
@@ -552,7 +664,8 @@ int main(int argc, char **argv) {
     else if ((v = option_value(argv[i], "--out"))) outdir = v;
     else {
       fprintf(stderr,
-              "usage: mips-bench [--quick] [--count]\n"
+              "usage: mips-bench [--quick] [--threads]\n"
+              "       mips-bench --count [--quick] [--threads]\n"
               "       mips-bench [--quick] --riscv-bench=EXE --plugin=SO [--qemu=CMD] "
               "[--sysroot=DIR] [--out=DIR]\n"
               "unknown argument: %s\n",
@@ -560,7 +673,7 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  if (count) return run_count(quick);
+  if (count) return run_count(quick, threads);
   if (exe || plugin) {
     if (!exe || !plugin) {
       fprintf(stderr, "mips-bench: --riscv-bench and --plugin go together\n");
@@ -568,5 +681,7 @@ int main(int argc, char **argv) {
     }
     return run_report(quick, exe, plugin, qemu, sysroot, outdir);
   }
-  return run_host(quick, NULL, NULL);
+  if (run_host(quick, NULL, NULL) != 0) return 1;
+  if (threads) run_host_threads(quick, NULL);
+  return 0;
 }

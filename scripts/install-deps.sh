@@ -12,6 +12,8 @@ packages=(
   clang-22 lld-22 gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user
   # tests: CMocka, sanitizer runtimes, ABI checks
   libcmocka-dev libclang-rt-22-dev abigail-tools
+  # the OpenMP runtime clang uses (host builds with clang: ThreadSanitizer runs)
+  libomp-22-dev
   # the mips compiler: LLVM/MLIR 22, mlir-tblgen, lit and FileCheck
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
 )

@@ -41,8 +41,20 @@ run_suite host
 mips_configure_build host-sanitizers -DCMAKE_C_COMPILER=clang-22 -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
   -DCMAKE_C_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer" \
   -DMIPS_LINK_NO_UNDEFINED=OFF -DMIPS_BUILD_COMPILER=OFF -DMIPS_BUILD_EXAMPLES=OFF \
-  -DMIPS_BUILD_BENCH=OFF -DMIPS_BUILD_FUZZERS=ON
+  -DMIPS_BUILD_BENCH=OFF -DMIPS_BUILD_FUZZERS=ON -DMIPS_THREADING=pthreads
 run_suite host-sanitizers -L "^(unit|fuzz)$"
+
+# ThreadSanitizer, under each threading backend: user threads calling at once while
+# libmips runs its own. Archer tells TSan what OpenMP synchronizes; tests/tsan.supp says why
+# libomp's own internals are left out. Forked children start new threads (die_after_fork=0).
+for backend in pthreads openmp; do
+  mips_configure_build "host-tsan-$backend" -DCMAKE_C_COMPILER=clang-22 \
+    -DCMAKE_C_FLAGS="-fsanitize=thread" -DMIPS_THREADING="$backend" -DMIPS_LINK_NO_UNDEFINED=OFF \
+    -DMIPS_BUILD_COMPILER=OFF -DMIPS_BUILD_EXAMPLES=OFF -DMIPS_BUILD_BENCH=OFF
+  TSAN_OPTIONS="halt_on_error=1 die_after_fork=0 suppressions=$MIPS_ROOT/tests/tsan.supp" \
+    OMP_TOOL_LIBRARIES=/usr/lib/llvm-22/lib/libarcher.so \
+    run_suite "host-tsan-$backend" -R '^test_(parallel|threads)\.'
+done
 
 mips_configure_build riscv64 -DCMAKE_TOOLCHAIN_FILE="$MIPS_ROOT/cmake/riscv64-linux-gnu.cmake" \
   -DMIPS_COMPILE_EXECUTABLE="$MIPS_BUILD/host/compiler/bin/mips-compile"

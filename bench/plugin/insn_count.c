@@ -31,9 +31,11 @@
  *   busiest  max over threads of max(vcost, scalar): the critical path of a parallel run.
  * LMUL and SEW come from the last vsetvli/vsetivli the thread executed (the register
  * form vsetvl is counted but cannot be decoded from a plugin; kernels do not use it).
- * It sees no caches or latencies: a proxy for speed, not a cycle count. Per-thread
- * counts are exact for one thread; with several, a region's open and close are not
- * synchronised with the other threads' counting. */
+ * It sees no caches or latencies: a proxy for speed, not a cycle count. A region is
+ * opened and closed by one thread; the others are counted whole when, as around a
+ * libmips call, they are idle at the open and done by the close (libmips's workers
+ * finish their parts before the call returns). Each vCPU updates only its own counters;
+ * the report reads them all at the close. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>

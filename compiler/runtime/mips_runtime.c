@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "mips/mips.h"
+#include "mips-compiler/Runtime/RequiredAbi.h"
 
 #define MIPS_RT_API __attribute__((weak, visibility("hidden")))
 
@@ -28,11 +29,11 @@
 #define MIPS_RT_MODE static
 #endif
 /* __mips_rt_v<major>_<minor>_<mode>_<name>, as compiler/include/.../Imports.h spells it. */
-#define MIPS_RT_NAME(name) MIPS_RT_NAME_(MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR, MIPS_RT_MODE, name)
+#define MIPS_RT_NAME(name) MIPS_RT_NAME_(MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR, MIPS_RT_MODE, name)
 #define MIPS_RT_NAME_(major, minor, mode, name) MIPS_RT_NAME__(major, minor, mode, name)
 #define MIPS_RT_NAME__(major, minor, mode, name) __mips_rt_v##major##_##minor##_##mode##_##name
 /* Shared by both modes: same behaviour in each. */
-#define MIPS_RT_COMMON_NAME(name) MIPS_RT_NAME_(MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR, common, name)
+#define MIPS_RT_COMMON_NAME(name) MIPS_RT_NAME_(MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR, common, name)
 
 /* Exit status when the kernel provider cannot be used, as the dynamic loader's own. */
 #define MIPS_RT_EXIT_LOAD_FAILURE 127
@@ -84,7 +85,7 @@ MIPS_RT_API void MIPS_RT_NAME(resolve)(void) {
   if (library == NULL) {
     snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
              "mips: cannot load kernel library '%s' (needed for libmips ABI %d.%d): %s", path,
-             MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR, dlerror());
+             MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR, dlerror());
     MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_LOAD;
     return;
   }
@@ -94,7 +95,7 @@ MIPS_RT_API void MIPS_RT_NAME(resolve)(void) {
     if (slots[i] == NULL) {
       snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
                "mips: kernel library '%s' has no symbol '%s' (needed for libmips ABI %d.%d)",
-               path, mips_rt_import_names[i], MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR);
+               path, mips_rt_import_names[i], MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR);
       MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_SYMBOL;
       return;
     }
@@ -102,18 +103,18 @@ MIPS_RT_API void MIPS_RT_NAME(resolve)(void) {
       snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
                "mips: kernel library '%s' exports '%s' as data, not as a function (needed "
                "for libmips ABI %d.%d)",
-               path, mips_rt_import_names[i], MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR);
+               path, mips_rt_import_names[i], MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR);
       MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_SYMBOL;
       return;
     }
   }
   const uint32_t abi = ((uint32_t (*)(void))slots[MIPS_RT_SLOT_mips_abi_version])();
-  if ((abi >> 16) != MIPS_VERSION_MAJOR || (abi & 0xffffu) < MIPS_VERSION_MINOR) {
+  if ((abi >> 16) != MIPS_RT_ABI_MAJOR || (abi & 0xffffu) < MIPS_RT_ABI_MINOR) {
     snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
              "mips: kernel library '%s' provides libmips ABI %u.%u, but this program was "
              "compiled for ABI %d.%d (needs major %d, minor >= %d)",
-             path, abi >> 16, abi & 0xffffu, MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR,
-             MIPS_VERSION_MAJOR, MIPS_VERSION_MINOR);
+             path, abi >> 16, abi & 0xffffu, MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR,
+             MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR);
     MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_ABI;
     return;
   }
@@ -160,7 +161,7 @@ MIPS_RT_API void MIPS_RT_NAME(ensure_imports)(void) {
 
 MIPS_RT_API int mipsrt_bind(void) {
   const uint32_t abi = mips_abi_version();
-  return (abi >> 16) == MIPS_VERSION_MAJOR && (abi & 0xffffu) >= MIPS_VERSION_MINOR
+  return (abi >> 16) == MIPS_RT_ABI_MAJOR && (abi & 0xffffu) >= MIPS_RT_ABI_MINOR
              ? MIPSRT_OK
              : MIPSRT_ERROR_ABI;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "mips_internal.h"
+#include "threading/threading.h"
 
 #define MIPS_STRINGIFY_(x) #x
 #define MIPS_STRINGIFY(x) MIPS_STRINGIFY_(x)
@@ -18,6 +19,8 @@ const char *mips_version_string(void) {
 }
 
 const char *mips_kernel_name(void) { return mips_selected_kernels()->name; }
+
+int mips_default_threads(void) { return mips_threads_default(); }
 
 const char *mips_status_string(int status) {
   switch (status) {
@@ -131,7 +134,7 @@ static bool plainly_distinct(const mips_operand *op) {
 static inline __attribute__((always_inline)) int validate(
     int64_t m, int64_t n, int64_t k, const mips_operand *a, const mips_operand *b,
                     const mips_operand *c, uint32_t flags, size_t ab_size, size_t c_size) {
-  if (m < 0 || n < 0 || k < 0 || (flags & ~MIPS_MATMUL_ACCUMULATE) != 0)
+  if (m < 0 || n < 0 || k < 0 || (flags & ~(MIPS_MATMUL_ACCUMULATE | MIPS_THREAD_CAP_MASK)) != 0)
     return MIPS_ERROR_INVALID_ARGUMENT;
   const bool writes_c = m > 0 && n > 0 && (k > 0 || !(flags & MIPS_MATMUL_ACCUMULATE));
   const bool reads_ab = m > 0 && n > 0 && k > 0;
@@ -168,6 +171,13 @@ static bool prefer_transposed(int64_t m, int64_t n, ptrdiff_t c_stride0, ptrdiff
   if (m == 1) return false;
   if (n == 1) return true;
   return magnitude(c_stride0) < magnitude(c_stride1);
+}
+
+/* Whether the problem has work for two threads; the small path never looks further. */
+static bool worth_threads(int64_t m, int64_t n, int64_t k) {
+  int64_t work;
+  return __builtin_mul_overflow(m, n, &work) || __builtin_mul_overflow(work, k, &work) ||
+         work >= 2 * MIPS_PARALLEL_MIN_WORK;
 }
 
 /* Validates, handles empty problems, and runs the picked kernel on the rest. */
@@ -207,8 +217,11 @@ static inline __attribute__((always_inline)) int run_matmul(
     p = t;
   }
   const mips_kernel_set *set = mips_selected_kernels();
-  if (type == MIPS_DTYPE_F32) mips_gemm_run(&p, type, set->f32_tiles, set->f32_tile_count);
-  else mips_gemm_run(&p, type, set->i8i32_tiles, set->i8i32_tile_count);
+  const mips_tile *const *tiles = type == MIPS_DTYPE_F32 ? set->f32_tiles : set->i8i32_tiles;
+  const size_t tile_count = type == MIPS_DTYPE_F32 ? set->f32_tile_count : set->i8i32_tile_count;
+  /* Only a problem worth splitting asks how many threads it may use. */
+  if (worth_threads(m, n, k)) mips_gemm_run_parallel(&p, type, tiles, tile_count, mips_threads_for_call(flags));
+  else mips_gemm_run(&p, type, tiles, tile_count);
   return MIPS_OK;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "mips_internal.h"
+#include "threading/threading.h"
 
 #if defined(MIPS_HAVE_RVV_KERNELS)
 #include <sys/auxv.h>
@@ -56,8 +57,9 @@ static void report_choice(const mips_kernel_set *choice, const char *why) {
   char vlen[48] = "";
   if (choice->vector_bits != NULL)
     snprintf(vlen, sizeof vlen, ", VLEN %u", choice->vector_bits());
-  fprintf(stderr, "libmips %s: kernel set %s (%s)%s\n", mips_version_string(), choice->name,
-          why, vlen);
+  fprintf(stderr, "libmips %s: kernel set %s (%s)%s; up to %d threads (%s)\n",
+          mips_version_string(), choice->name, why, vlen, mips_threads_default(),
+          mips_threading_backend);
 }
 
 static void select_kernels(void) {

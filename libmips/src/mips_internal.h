@@ -2,6 +2,7 @@
 /* Internal contract between the three layers of the library. Nothing here is exported.
  *
  *   api.c            checks arguments, handles empty problems, orients the problem
+ *   threading/       splits big problems into blocks of C, one per thread
  *   driver/          blocks the problem, packs panels, loops over register tiles
  *   kernels/<set>/   tile functions: one register tile of C over a run of k, pure
  *
@@ -124,6 +125,10 @@ typedef enum mips_dtype { MIPS_DTYPE_F32, MIPS_DTYPE_I8I32 } mips_dtype;
 /* Runs a validated, oriented, non-empty problem with the tiles given. */
 void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,
                    size_t tile_count);
+
+/* The table's cheapest available tile for an m x n C (the first is always available). */
+const mips_tile *mips_gemm_choose_tile(const mips_tile *const *tiles, size_t count, int64_t m,
+                                       int64_t n);
 
 /* Runs the problem with exactly `tile`. */
 void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,

@@ -158,7 +158,8 @@ static fuzz_call decode(const uint8_t *data, size_t size) {
   fc.i8 = take8(&r) & 1;
   const uint8_t flag_sel = take8(&r) % 32;
   if (flag_sel < 15) fc.call.flags = 0;
-  else if (flag_sel < 30) fc.call.flags = MIPS_MATMUL_ACCUMULATE;
+  else if (flag_sel < 29) fc.call.flags = MIPS_MATMUL_ACCUMULATE;
+  else if (flag_sel == 29) fc.call.flags = (take8(&r) & MIPS_MATMUL_ACCUMULATE) | MIPS_MATMUL_MAX_THREADS(take8(&r));
   else if (flag_sel == 30) fc.call.flags = (take8(&r) & MIPS_MATMUL_ACCUMULATE) | 1u << (take8(&r) % 32);
   else fc.call.flags = (uint32_t)take_bytes(&r, 4);
   model_call *call = &fc.call;

@@ -9,11 +9,21 @@
 static void test_version_macros_and_queries_agree(void **state) {
   (void)state;
   assert_int_equal(MIPS_VERSION_MAJOR, 1);
-  assert_int_equal(MIPS_VERSION_MINOR, 0);
+  assert_int_equal(MIPS_VERSION_MINOR, 1);
   assert_int_equal(MIPS_VERSION_PATCH, 0);
-  assert_int_equal(MIPS_ABI_VERSION, 0x10000);
+  assert_int_equal(MIPS_ABI_VERSION, 0x10001);
   assert_int_equal(mips_abi_version(), MIPS_ABI_VERSION);
-  assert_string_equal(mips_version_string(), "1.0.0");
+  assert_string_equal(mips_version_string(), "1.1.0");
+}
+
+static void test_default_threads(void **state) {
+  (void)state;
+  const int threads = mips_default_threads();
+  assert_true(threads >= 1 && threads <= 255);
+  /* Read once: the environment's later changes are not seen. */
+  assert_int_equal(mips_default_threads(), threads);
+  const char *env = getenv("MIPS_NUM_THREADS");
+  if (env && atoi(env) >= 1) assert_int_equal(threads, atoi(env) > 255 ? 255 : atoi(env));
 }
 
 static void test_status_codes_are_distinct_and_negative(void **state) {
@@ -151,6 +161,12 @@ static void test_invalid_arguments(void **state) {
   call = valid_call(), call.k = INT64_MIN, expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
   call = valid_call(), call.flags = 2u, expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
   call = valid_call(), call.flags = 0x80000001u, expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
+  /* 1.1's thread cap: bits 8..15; bit 16 (a cap of 256) is not one. */
+  call = valid_call(), call.flags = MIPS_MATMUL_MAX_THREADS(1), expect_status(call, MIPS_OK);
+  call = valid_call(), call.flags = MIPS_MATMUL_MAX_THREADS(255) | MIPS_MATMUL_ACCUMULATE;
+  expect_status(call, MIPS_OK);
+  call = valid_call(), call.flags = MIPS_MATMUL_MAX_THREADS(256), expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
+  call = valid_call(), call.flags = 0x80u, expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
   /* Dimension errors win over everything else, even on an empty problem. */
   call = valid_call(), call.m = 0, call.n = -5, call.c = NULL;
   expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
@@ -254,6 +270,7 @@ static void test_unit_extent_strides_are_ignored(void **state) {
 
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_version_macros_and_queries_agree),
+    cmocka_unit_test(test_default_threads),
     cmocka_unit_test(test_status_codes_are_distinct_and_negative),
     cmocka_unit_test(test_status_strings_are_distinct_and_never_null),
     cmocka_unit_test(test_kernel_name_is_the_expected_one),

@@ -40,7 +40,7 @@ extern "C" {
  * Versions
  *----------------------------------------------------------------------------------*/
 #define MIPS_VERSION_MAJOR 1
-#define MIPS_VERSION_MINOR 0
+#define MIPS_VERSION_MINOR 1
 #define MIPS_VERSION_PATCH 0
 #define MIPS_ABI_VERSION ((MIPS_VERSION_MAJOR << 16) | MIPS_VERSION_MINOR)
 
@@ -99,7 +99,7 @@ MIPS_API const char *mips_status_string(int status);
  * element. C must not share memory with A or B (not detected).
  *
  * Checks, in this order; on any error nothing is written:
- *   MIPS_ERROR_INVALID_ARGUMENT  m, n or k negative, or flags outside MIPS_MATMUL_ACCUMULATE
+ *   MIPS_ERROR_INVALID_ARGUMENT  m, n or k negative, or a flag bit not defined below
  *   MIPS_ERROR_NULL_POINTER      a NULL base pointer for a matrix that would be accessed
  *   MIPS_ERROR_OVERFLOW          an accessed element's index or byte offset, or the bytes
  *                                a dimension spans, do not fit int64_t/ptrdiff_t
@@ -110,9 +110,26 @@ MIPS_API const char *mips_status_string(int status);
  * something to write.
  *
  * Without MIPS_MATMUL_ACCUMULATE, C is only written, never read (it may hold NaN).
+ *
+ * Threads (since 1.1): a call may run on up to MIPS_MATMUL_MAX_THREADS(n) threads, or
+ * without that flag on up to mips_default_threads(), the calling thread included; small
+ * problems run on the calling thread alone. Results do not depend on the thread count.
  * @return MIPS_OK or a negative status code.
- * Thread-safety: safe to call concurrently on disjoint C. */
+ * Thread-safety: safe to call concurrently on disjoint C, from any thread, also from
+ * inside a parallel region of the caller's (the call then runs on that thread). */
 #define MIPS_MATMUL_ACCUMULATE 1u /* C += A*B; without it C = A*B and C is never read */
+
+/* Since 1.1: use at most n threads for this call, n in 1..255 (0: no cap, the default
+ * applies). A program that runs its own threads passes MIPS_MATMUL_MAX_THREADS(1).
+ * A 1.0 library rejects these bits with MIPS_ERROR_INVALID_ARGUMENT: check
+ * mips_abi_version() >= (1 << 16 | 1) before passing them. */
+#define MIPS_MATMUL_MAX_THREADS(n) ((uint32_t)(n) << 8)
+
+/*! mips_default_threads(): since 1.1. The number of threads a call without
+ * MIPS_MATMUL_MAX_THREADS may use: MIPS_NUM_THREADS from the environment if it is a
+ * positive integer (read once, on first use; at most 255), else the number of CPUs this
+ * process may run on. Always >= 1. */
+MIPS_API int mips_default_threads(void);
 
 /*! mips_matmul_f32(): f32 x f32 -> f32. Each C element is accumulated over k in
  * ascending order in f32; kernels may fuse multiply-add, so results can differ

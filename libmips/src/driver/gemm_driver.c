@@ -53,8 +53,8 @@ static int64_t estimated_cost(const mips_tile *t, int64_t m, int64_t n) {
 }
 
 /* Kept out of line so that the small-problem path saves no registers for it. */
-__attribute__((noinline)) static const mips_tile *choose_tile(const mips_tile *const *tiles,
-                                                              size_t count, int64_t m, int64_t n) {
+__attribute__((noinline)) const mips_tile *mips_gemm_choose_tile(
+    const mips_tile *const *tiles, size_t count, int64_t m, int64_t n) {
   const mips_tile *best = NULL;
   int64_t best_cost = 0;
   for (size_t i = 0; i < count; ++i) {
@@ -241,7 +241,7 @@ void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_til
   /* The first tile is the table's fallback: always available. */
   const mips_tile *tile = tiles[0];
   if (!reads_in_place(p, tile)) {
-    mips_gemm_run_with_tile(p, type, choose_tile(tiles, tile_count, p->m, p->n));
+    mips_gemm_run_with_tile(p, type, mips_gemm_choose_tile(tiles, tile_count, p->m, p->n));
     return;
   }
   const mips_tile *narrow = tile->narrow;

@@ -9,6 +9,7 @@
 #ifndef MIPS_RUNTIME_IMPORTS_H
 #define MIPS_RUNTIME_IMPORTS_H
 
+#include "mips-compiler/Runtime/RequiredAbi.h"
 #include "mips/mips.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -39,8 +40,8 @@ inline std::optional<unsigned> lookupImportSlot(llvm::StringRef name) {
 /// compiler/runtime/mips_runtime.c spells them. Mode is "dynamic" (the import
 /// table), "static" or "common" (the same in both).
 inline std::string runtimeSymbol(llvm::StringRef mode, llvm::StringRef name) {
-  return ("__mips_rt_v" + llvm::Twine(MIPS_VERSION_MAJOR) + "_" +
-          llvm::Twine(MIPS_VERSION_MINOR) + "_" + mode + "_" + name)
+  return ("__mips_rt_v" + llvm::Twine(MIPS_RT_ABI_MAJOR) + "_" +
+          llvm::Twine(MIPS_RT_ABI_MINOR) + "_" + mode + "_" + name)
       .str();
 }
 inline std::string importTableSymbol() { return runtimeSymbol("dynamic", "import_table"); }

@@ -9,6 +9,7 @@
 #ifndef MIPS_COMPILER_TOOLS_VERSION_H
 #define MIPS_COMPILER_TOOLS_VERSION_H
 
+#include "mips-compiler/Runtime/RequiredAbi.h"
 #include "mips/mips.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/raw_ostream.h"
@@ -20,8 +21,8 @@ inline void setToolVersionPrinter(const char *tool) {
   static const char *name = tool;
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << name << " " << MIPS_VERSION_MAJOR << "." << MIPS_VERSION_MINOR << "."
-       << MIPS_VERSION_PATCH << " (mips compiler; calls libmips ABI " << MIPS_VERSION_MAJOR
-       << "." << MIPS_VERSION_MINOR << ")\n"
+       << MIPS_VERSION_PATCH << " (mips compiler; its objects need libmips ABI "
+       << MIPS_RT_ABI_MAJOR << "." << MIPS_RT_ABI_MINOR << " or a later 1.x)\n"
        << "  built with LLVM/MLIR " << LLVM_VERSION_STRING << "\n";
   });
 }

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Threads as a decorator around the driver (BLIS splits its jc and ic loops the same
+ * way): C is cut into a grid of blocks along tile boundaries, one block per thread,
+ * and each thread runs the single-threaded driver on its block, packing its own panels.
+ * Blocks of C are disjoint, so the threads share nothing but A and B, which they read. */
+#include "threading/threading.h"
+
+typedef struct parallel_job {
+  mips_matmul_problem problem;
+  mips_dtype type;
+  const mips_tile *tile;
+  int64_t mr, nr;
+  int row_parts, col_parts;
+} parallel_job;
+
+static int64_t ceil_div64(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Part `index` of `parts` of [0, extent), cut on multiples of `unit`, as even as can be. */
+static void part_range(int64_t extent, int64_t unit, int parts, int index, int64_t *begin, int64_t *end) {
+  const int64_t units = ceil_div64(extent, unit);
+  *begin = min64(units * index / parts * unit, extent);
+  *end = min64(units * (index + 1) / parts * unit, extent);
+}
+
+static void run_block(void *ctx, int index, int count) {
+  (void)count;
+  const parallel_job *job = ctx;
+  const mips_matmul_problem *p = &job->problem;
+  int64_t r0, r1, c0, c1;
+  part_range(p->m, job->mr, job->row_parts, index / job->col_parts, &r0, &r1);
+  part_range(p->n, job->nr, job->col_parts, index % job->col_parts, &c0, &c1);
+  if (r0 >= r1 || c0 >= c1) return;
+  const ptrdiff_t in_size = job->type == MIPS_DTYPE_F32 ? sizeof(float) : sizeof(int8_t);
+  const ptrdiff_t out_size = job->type == MIPS_DTYPE_F32 ? sizeof(float) : sizeof(int32_t);
+  mips_matmul_problem block = *p;
+  block.m = r1 - r0, block.n = c1 - c0;
+  block.a = (const char *)p->a + r0 * p->a_stride0 * in_size;
+  block.b = (const char *)p->b + c0 * p->b_stride1 * in_size;
+  block.c = (char *)p->c + (r0 * p->c_stride0 + c0 * p->c_stride1) * out_size;
+  /* The driver's contract: a dimension of extent 1 has stride 0. */
+  if (block.m == 1) block.a_stride0 = 0, block.c_stride0 = 0;
+  if (block.n == 1) block.b_stride1 = 0, block.c_stride1 = 0;
+  mips_gemm_run_with_tile(&block, job->type, job->tile);
+}
+
+/* The grid of at most `threads` blocks whose largest block is smallest; on a tie, fewer
+ * blocks, then fewer row cuts (each row block packs its own copy of B). */
+static void choose_grid(int64_t m_units, int64_t n_units, int64_t mr, int64_t nr, int threads,
+                        int *row_parts, int *col_parts) {
+  int64_t best_area = -1;
+  for (int r = 1; r <= threads && r <= m_units; ++r) {
+    const int c = (int)min64(threads / r, n_units);
+    const int64_t area = ceil_div64(m_units, r) * mr * ceil_div64(n_units, c) * nr;
+    if (best_area < 0 || area < best_area ||
+        (area == best_area && r * c < *row_parts * *col_parts)) {
+      best_area = area, *row_parts = r, *col_parts = c;
+    }
+  }
+}
+
+void mips_gemm_run_parallel(const mips_matmul_problem *p, mips_dtype type,
+                            const mips_tile *const *tiles, size_t tile_count, int threads) {
+  int64_t work;
+  if (__builtin_mul_overflow(p->m, p->n, &work) || __builtin_mul_overflow(work, p->k, &work))
+    work = INT64_MAX;
+  if (work / MIPS_PARALLEL_MIN_WORK < threads) threads = (int)(work / MIPS_PARALLEL_MIN_WORK);
+  if (threads <= 1) {
+    mips_gemm_run(p, type, tiles, tile_count);
+    return;
+  }
+  parallel_job job = {.problem = *p, .type = type};
+  job.tile = mips_gemm_choose_tile(tiles, tile_count, p->m, p->n);
+  job.mr = job.tile->mr, job.nr = job.tile->nr();
+  choose_grid(ceil_div64(p->m, job.mr), ceil_div64(p->n, job.nr), job.mr, job.nr, threads,
+              &job.row_parts, &job.col_parts);
+  mips_parallel_run(job.row_parts * job.col_parts, run_block, &job);
+}

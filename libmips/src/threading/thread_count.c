@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* How many threads a call may use. MIPS_NUM_THREADS and the CPU affinity are read once
+ * per process, under pthread_once; a later change of either is not seen. */
+#define _GNU_SOURCE /* sched_getaffinity */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "threading/threading.h"
+
+static pthread_once_t default_once = PTHREAD_ONCE_INIT;
+static int default_threads = 1;
+
+static int clamp_threads(long n) { return n < 1 ? 1 : n > MIPS_MAX_THREADS ? MIPS_MAX_THREADS : (int)n; }
+
+static void read_default(void) {
+  const char *env = getenv("MIPS_NUM_THREADS");
+  if (env && *env) {
+    char *end;
+    errno = 0;
+    const long n = strtol(env, &end, 10);
+    if (errno == 0 && *end == '\0' && n >= 1) {
+      default_threads = clamp_threads(n);
+      return;
+    }
+    fprintf(stderr, "libmips: MIPS_NUM_THREADS=%s is not a positive integer; ignored\n", env);
+  }
+  cpu_set_t cpus;
+  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) default_threads = clamp_threads(CPU_COUNT(&cpus));
+}
+
+int mips_threads_default(void) {
+  pthread_once(&default_once, read_default);
+  return default_threads;
+}
+
+int mips_threads_for_call(uint32_t flags) {
+  const int cap = (int)((flags & MIPS_THREAD_CAP_MASK) >> MIPS_THREAD_CAP_SHIFT);
+  return cap > 0 ? cap : mips_threads_default();
+}
