@@ -173,8 +173,12 @@ static bool prefer_transposed(int64_t m, int64_t n, ptrdiff_t c_stride0, ptrdiff
   return magnitude(c_stride0) < magnitude(c_stride1);
 }
 
-/* Whether the problem has work for two threads; the small path never looks further. */
-static bool worth_threads(int64_t m, int64_t n, int64_t k) {
+/* Whether the problem has work for two threads: small calls stop here, inline, and
+ * never pay for the thread-count lookup. */
+static inline bool may_split(int64_t m, int64_t n, int64_t k) {
+  /* All three under 128: the work is under 128^3, too little. One OR decides. */
+  _Static_assert(2 * MIPS_PARALLEL_MIN_WORK >= (int64_t)128 * 128 * 128, "128^3 must not split");
+  if (((uint64_t)m | (uint64_t)n | (uint64_t)k) < 128) return false;
   int64_t work;
   return __builtin_mul_overflow(m, n, &work) || __builtin_mul_overflow(work, k, &work) ||
          work >= 2 * MIPS_PARALLEL_MIN_WORK;
@@ -219,8 +223,8 @@ static inline __attribute__((always_inline)) int run_matmul(
   const mips_kernel_set *set = mips_selected_kernels();
   const mips_tile *const *tiles = type == MIPS_DTYPE_F32 ? set->f32_tiles : set->i8i32_tiles;
   const size_t tile_count = type == MIPS_DTYPE_F32 ? set->f32_tile_count : set->i8i32_tile_count;
-  /* Only a problem worth splitting asks how many threads it may use. */
-  if (worth_threads(m, n, k)) mips_gemm_run_parallel(&p, type, tiles, tile_count, mips_threads_for_call(flags));
+  const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
+  if (threads > 1) mips_gemm_run_parallel(&p, type, tiles, tile_count, threads);
   else mips_gemm_run(&p, type, tiles, tile_count);
   return MIPS_OK;
 }

@@ -18,10 +18,9 @@ static int call_with_cap(const matmul_case *tc, const void *a, const view *av, c
   return call_matmul(&capped, a, av, b, bv, c, cv);
 }
 
-/* Big enough to split (the work of several threads), with edges that are not multiples
- * of any tile: tall, wide, a single row, a single column, k over one block. */
-static const int64_t shapes[][3] = {{100, 150, 160}, {600, 17, 64}, {17, 600, 64},
-                                    {1, 2048, 300},  {2048, 1, 300}, {129, 257, 33}};
+/* Big enough to split (2 to 8 threads' work; test_tiles checks the grid on small ones),
+ * with edges that are not multiples of any tile: square-ish, tall, wide, k over a block. */
+static const int64_t shapes[][3] = {{150, 170, 330}, {1100, 17, 130}, {17, 1100, 130}};
 static const layout layouts[] = {ROW_MAJOR, COL_MAJOR, ROW_MAJOR_FLIPPED};
 static const uint32_t caps[] = {1, 2, 3, 8};
 
@@ -32,8 +31,8 @@ static void test_every_cap_is_correct(void **state) {
     for (size_t ci = 0; ci < sizeof caps / sizeof caps[0]; ++ci) {
       current_cap = caps[ci];
       const dtype t = all_types[(s + ci) % 2];
-      matmul_case tc = plain_case(t, shapes[s][0], shapes[s][1], shapes[s][2], layouts[s % 3],
-                                  layouts[(s + ci) % 3], layouts[ci % 2], (uint32_t)(ci & 1));
+      matmul_case tc = plain_case(t, shapes[s][0], shapes[s][1], shapes[s][2], layouts[(s + ci) % 3],
+                                  layouts[(s + 2 * ci) % 3], layouts[ci % 2], (uint32_t)(ci & 1));
       snprintf(label, sizeof label, "%s %lldx%lldx%lld cap %u", type_names[t], (long long)tc.m,
                (long long)tc.n, (long long)tc.k, current_cap);
       run_case_with(&tc, label, call_with_cap);
@@ -43,7 +42,7 @@ static void test_every_cap_is_correct(void **state) {
 /* f32 with fractions: any change of summation order would show in the bits. */
 static void test_result_does_not_depend_on_threads(void **state) {
   (void)state;
-  enum { M = 131, N = 157, K = 140 };
+  enum { M = 131, N = 157, K = 420 };
   float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N);
   float *one = malloc(sizeof(float) * M * N), *many = malloc(sizeof(float) * M * N);
   assert_true(a && b && one && many);
@@ -64,7 +63,7 @@ static void test_result_does_not_depend_on_threads(void **state) {
 
 /* Eight user threads call at once, each on its own C, with the default thread count:
  * libmips's own threads serve one of them at a time, the others run on their callers. */
-enum { USERS = 8, UM = 120, UN = 130, UK = 70 };
+enum { USERS = 8, UM = 120, UN = 130, UK = 150 };
 static float ua[UM * UK], ub[UK * UN];
 
 typedef struct user {

@@ -2,10 +2,12 @@
 /* Every registered tile of every kernel set this CPU can run, through the driver, against
  * the reference: not only the tile the driver would pick. Small block sizes reach every
  * edge of the blocking (several k blocks, several B blocks, a last narrow panel, the
- * stack fallback used when malloc fails) with small problems. Links the library's
- * internal objects. */
+ * stack fallback used when malloc fails) with small problems. The thread grid is
+ * checked the same way, with small problems split over 2 to 9 threads. Links the
+ * library's internal objects. */
 #include "matmul_cases.h"
 #include "mips_internal.h"
+#include "threading/threading.h"
 
 #if defined(MIPS_HAVE_RVV_KERNELS)
 #include <sys/auxv.h>
@@ -129,10 +131,63 @@ static void test_narrow_companions_fit(void **state) {
     }
 }
 
+static const mips_kernel_set *parallel_set;
+static int parallel_threads;
+
+/* As run_through_driver, through the thread grid instead, with no size threshold. */
+static int run_through_grid(const matmul_case *tc, const void *a, const view *av, const void *b,
+                            const view *bv, void *c, const view *cv) {
+  const size_t is = in_size(tc->type), os = out_size(tc->type);
+  mips_matmul_problem p = {
+      .m = tc->m, .n = tc->n, .k = tc->k,
+      .a = (const char *)a + av->offset * (int64_t)is,
+      .a_stride0 = tc->m > 1 ? av->stride0 : 0, .a_stride1 = tc->k > 1 ? av->stride1 : 0,
+      .b = (const char *)b + bv->offset * (int64_t)is,
+      .b_stride0 = tc->k > 1 ? bv->stride0 : 0, .b_stride1 = tc->n > 1 ? bv->stride1 : 0,
+      .c = (char *)c + cv->offset * (int64_t)os,
+      .c_stride0 = tc->m > 1 ? cv->stride0 : 0, .c_stride1 = tc->n > 1 ? cv->stride1 : 0,
+      .flags = tc->flags,
+  };
+  const bool f32 = tc->type == F32;
+  mips_gemm_run_parallel(&p, f32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32,
+                         f32 ? parallel_set->f32_tiles : parallel_set->i8i32_tiles,
+                         f32 ? parallel_set->f32_tile_count : parallel_set->i8i32_tile_count,
+                         parallel_threads);
+  return MIPS_OK;
+}
+
+/* Shapes with fewer tiles than threads, single rows and columns, ragged edges. */
+static const int64_t grid_shapes[][3] = {{2, 2, 2},  {40, 70, 9},  {1, 300, 5},
+                                         {300, 1, 5}, {31, 129, 33}, {17, 9, 4}};
+
+static void check_grid(const mips_kernel_set *set) {
+  parallel_set = set;
+  char label[160];
+  for (parallel_threads = 2; parallel_threads <= 9; ++parallel_threads)
+    for (size_t s = 0; s < sizeof grid_shapes / sizeof grid_shapes[0]; ++s) {
+      const dtype t = all_types[(s + (size_t)parallel_threads) % 2];
+      matmul_case tc = plain_case(t, grid_shapes[s][0], grid_shapes[s][1], grid_shapes[s][2],
+                                  a_layouts[test_rng_int(0, 3)], b_layouts[test_rng_int(0, 3)],
+                                  c_layouts[test_rng_int(0, 2)], (uint32_t)(s & 1));
+      snprintf(label, sizeof label, "%s grid, %d threads, %s %lldx%lldx%lld", set->name,
+               parallel_threads, type_names[t], (long long)tc.m, (long long)tc.n, (long long)tc.k);
+      run_case_with(&tc, label, run_through_grid);
+    }
+}
+
+static void test_thread_grid(void **state) {
+  (void)state;
+  check_grid(&mips_kernels_scalar);
+#if defined(MIPS_HAVE_RVV_KERNELS)
+  if (cpu_has_rvv()) check_grid(&mips_kernels_rvv);
+#endif
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_portable_tiles),
     cmocka_unit_test(test_rvv_tiles),
     cmocka_unit_test(test_narrow_companions_fit),
+    cmocka_unit_test(test_thread_grid),
 };
 
 MIPS_TEST_MAIN(tests)

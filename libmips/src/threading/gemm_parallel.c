@@ -61,14 +61,6 @@ static void choose_grid(int64_t m_units, int64_t n_units, int64_t mr, int64_t nr
 
 void mips_gemm_run_parallel(const mips_matmul_problem *p, mips_dtype type,
                             const mips_tile *const *tiles, size_t tile_count, int threads) {
-  int64_t work;
-  if (__builtin_mul_overflow(p->m, p->n, &work) || __builtin_mul_overflow(work, p->k, &work))
-    work = INT64_MAX;
-  if (work / MIPS_PARALLEL_MIN_WORK < threads) threads = (int)(work / MIPS_PARALLEL_MIN_WORK);
-  if (threads <= 1) {
-    mips_gemm_run(p, type, tiles, tile_count);
-    return;
-  }
   parallel_job job = {.problem = *p, .type = type};
   job.tile = mips_gemm_choose_tile(tiles, tile_count, p->m, p->n);
   job.mr = job.tile->mr, job.nr = job.tile->nr();

@@ -36,7 +36,12 @@ int mips_threads_default(void) {
   return default_threads;
 }
 
-int mips_threads_for_call(uint32_t flags) {
+int mips_threads_for_problem(int64_t m, int64_t n, int64_t k, uint32_t flags) {
+  int64_t work;
+  if (__builtin_mul_overflow(m, n, &work) || __builtin_mul_overflow(work, k, &work)) work = INT64_MAX;
+  const int64_t most = work / MIPS_PARALLEL_MIN_WORK;
+  if (most < 2) return 1;
   const int cap = (int)((flags & MIPS_THREAD_CAP_MASK) >> MIPS_THREAD_CAP_SHIFT);
-  return cap > 0 ? cap : mips_threads_default();
+  const int threads = cap > 0 ? cap : mips_threads_default();
+  return most < threads ? (int)most : threads;
 }
