@@ -17,12 +17,12 @@ static bool cpu_has_rvv(void) { return (getauxval(AT_HWCAP) & (1ul << ('V' - 'A'
 static const mips_tile *current_tile;
 static const mips_gemm_blocking *current_blocking;
 
-/* Runs the case as the API layer would hand it to the driver: offsets applied, strides
- * of extent-1 dimensions dropped, A and B read, C written. */
-static int run_through_driver(const matmul_case *tc, const void *a, const view *av,
-                              const void *b, const view *bv, void *c, const view *cv) {
+/* The case as the API layer hands it to the driver: offsets applied, strides of
+ * extent-1 dimensions dropped. */
+static mips_matmul_problem problem_of(const matmul_case *tc, const void *a, const view *av,
+                                      const void *b, const view *bv, void *c, const view *cv) {
   const size_t is = in_size(tc->type), os = out_size(tc->type);
-  mips_matmul_problem p = {
+  return (mips_matmul_problem){
       .m = tc->m, .n = tc->n, .k = tc->k,
       .a = (const char *)a + av->offset * (int64_t)is,
       .a_stride0 = tc->m > 1 ? av->stride0 : 0, .a_stride1 = tc->k > 1 ? av->stride1 : 0,
@@ -32,6 +32,12 @@ static int run_through_driver(const matmul_case *tc, const void *a, const view *
       .c_stride0 = tc->m > 1 ? cv->stride0 : 0, .c_stride1 = tc->n > 1 ? cv->stride1 : 0,
       .flags = tc->flags,
   };
+}
+
+/* Runs the case through the driver with the current tile and blocking. */
+static int run_through_driver(const matmul_case *tc, const void *a, const view *av,
+                              const void *b, const view *bv, void *c, const view *cv) {
+  const mips_matmul_problem p = problem_of(tc, a, av, b, bv, c, cv);
   mips_gemm_run_blocked(&p, tc->type == F32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32, current_tile,
                         current_blocking);
   return MIPS_OK;
@@ -137,17 +143,7 @@ static int parallel_threads;
 /* As run_through_driver, through the thread grid instead, with no size threshold. */
 static int run_through_grid(const matmul_case *tc, const void *a, const view *av, const void *b,
                             const view *bv, void *c, const view *cv) {
-  const size_t is = in_size(tc->type), os = out_size(tc->type);
-  mips_matmul_problem p = {
-      .m = tc->m, .n = tc->n, .k = tc->k,
-      .a = (const char *)a + av->offset * (int64_t)is,
-      .a_stride0 = tc->m > 1 ? av->stride0 : 0, .a_stride1 = tc->k > 1 ? av->stride1 : 0,
-      .b = (const char *)b + bv->offset * (int64_t)is,
-      .b_stride0 = tc->k > 1 ? bv->stride0 : 0, .b_stride1 = tc->n > 1 ? bv->stride1 : 0,
-      .c = (char *)c + cv->offset * (int64_t)os,
-      .c_stride0 = tc->m > 1 ? cv->stride0 : 0, .c_stride1 = tc->n > 1 ? cv->stride1 : 0,
-      .flags = tc->flags,
-  };
+  const mips_matmul_problem p = problem_of(tc, a, av, b, bv, c, cv);
   const bool f32 = tc->type == F32;
   mips_gemm_run_parallel(&p, f32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32,
                          f32 ? parallel_set->f32_tiles : parallel_set->i8i32_tiles,
