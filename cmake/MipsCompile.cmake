@@ -3,14 +3,15 @@
 # the mips package, in any project that calls find_package(mips).
 #
 # mips_compile_model(<target> SOURCE <model.mlir> [TARGET riscv64|x86_64] [MARCH <isa>]
-#                    [STATIC_EMBEDDING] [HEADER <name.h>])
+#                    [STATIC_EMBEDDING] [HEADER <name.h>] [OPTIONS <flag>...])
 #   Compiles the model into <target>, an INTERFACE library carrying the object and the
 #   directory of the generated C header (<name.h>, default <model>.h): link it into an
 #   executable or library. TARGET defaults to the target this project builds for; MARCH
 #   is a RISC-V ISA string (e.g. rv64gc for a core without V). With STATIC_EMBEDDING
 #   the object calls libmips directly and <target> links mips::mips (a target of that
 #   name must exist); otherwise it loads libmips.so.1 at run time and links only the
-#   dl library. Also sets <target>_OBJECT and <target>_INCLUDE_DIR.
+#   dl library. OPTIONS are further mips-compile flags (e.g. --mips-inline-threshold=0).
+#   Also sets <target>_OBJECT and <target>_INCLUDE_DIR.
 #
 # The compiler is MIPS_COMPILE_EXECUTABLE if set (a cross build points it at a host
 # mips-compile), else this tree's mips-compile, else the installed mips::mips-compile.
@@ -27,7 +28,7 @@ function(mips_compile_available out_var)
 endfunction()
 
 function(mips_compile_model name)
-  cmake_parse_arguments(ARG "STATIC_EMBEDDING" "SOURCE;TARGET;MARCH;HEADER" "" ${ARGN})
+  cmake_parse_arguments(ARG "STATIC_EMBEDDING" "SOURCE;TARGET;MARCH;HEADER" "OPTIONS" ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "mips_compile_model(${name}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -63,6 +64,7 @@ function(mips_compile_model name)
   if(ARG_MARCH)
     list(APPEND flags --march=${ARG_MARCH})
   endif()
+  list(APPEND flags ${ARG_OPTIONS})
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/mips-models/${name})
   set(object ${dir}/${name}.o)
   if(ARG_HEADER)

@@ -1,26 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-//===- BufferizableOpInterfaceImpl.cpp - mips.matmul to calls ---*- C++ -*-===//
+//===- BufferizableOpInterfaceImpl.cpp - mips.matmul bufferization -*- C++ -*-===//
 //
-// One-Shot Bufferize turns each mips.matmul straight into a call of the libmips
-// 1.0 ABI: every buffer is split by memref.extract_strided_metadata into (base,
-// offset, stride0, stride1), transposes swap strides, dynamic shapes are checked
-// before the call, and a nonzero status calls the runtime's failure report. No
-// memref form of mips.matmul exists.
+// Bufferization only swaps tensors for buffers: mips.matmul on tensors becomes
+// mips.matmul on memrefs, which writes into the init's buffer. What the call
+// looks like is convert-mips-to-libmips's business.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mips-compiler/Bufferization/BufferizableOpInterfaceImpl.h"
 
 #include "mips-compiler/Dialect/Mips/MipsOps.h"
-#include "mips-compiler/Runtime/Imports.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/DstBufferizableOpInterfaceImpl.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
 using namespace mlir;
@@ -28,161 +19,8 @@ using namespace mlir::bufferization;
 
 namespace {
 
-/// MIPS_MATMUL_ACCUMULATE in <mips/mips.h>.
-constexpr int32_t kAccumulateFlag = 1;
-
-/// Finds or declares `name` in `module`. A declaration with another type is an
-/// error: the call would not match the ABI.
-static FailureOr<func::FuncOp> getOrDeclareFunction(Operation *user,
-                                                    StringRef name,
-                                                    FunctionType type,
-                                                    bool barePointers) {
-  auto module = user->getParentOfType<ModuleOp>();
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name)) {
-    if (existing.getFunctionType() != type)
-      return user->emitError() << "'" << name << "' is already declared as "
-                               << existing.getFunctionType()
-                               << ", which does not match the libmips ABI "
-                               << type;
-    return existing;
-  }
-  // A plain builder: the declaration is not an op for bufferization to visit.
-  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-  auto decl = func::FuncOp::create(builder, module.getLoc(), name, type);
-  decl.setPrivate();
-  if (barePointers)
-    decl->setAttr("llvm.bareptr", builder.getUnitAttr()); // base pointers as plain ptr
-  return decl;
-}
-
-/// One matrix as the libmips ABI passes it.
-struct AbiMatrix {
-  Value base;              // memref<elt>: lowers to a bare pointer
-  Value offset;            // i64
-  Value stride0, stride1;  // i64
-  SmallVector<Value, 2> sizes; // index
-};
-
-/// Splits `buffer` into (base, offset, strides); `transposed` swaps the strides
-/// and sizes so that element (i, j) of the view is element (j, i) of `buffer`.
-static AbiMatrix decompose(OpBuilder &b, Location loc, Value buffer,
-                           bool transposed) {
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, buffer);
-  auto toI64 = [&](Value index) {
-    return arith::IndexCastOp::create(b, loc, b.getI64Type(), index).getResult();
-  };
-  unsigned d0 = transposed ? 1 : 0, d1 = transposed ? 0 : 1;
-  AbiMatrix matrix;
-  matrix.base = metadata.getBaseBuffer();
-  matrix.offset = toI64(metadata.getOffset());
-  matrix.stride0 = toI64(metadata.getStrides()[d0]);
-  matrix.stride1 = toI64(metadata.getStrides()[d1]);
-  matrix.sizes = {metadata.getSizes()[d0], metadata.getSizes()[d1]};
-  return matrix;
-}
-
-/// True if the verifier could not already prove that the operands fit together.
-static bool needsShapeCheck(mips::MatmulOp op) {
-  auto lhs = cast<RankedTensorType>(op.getLhs().getType());
-  auto rhs = cast<RankedTensorType>(op.getRhs().getType());
-  auto init = cast<RankedTensorType>(op.getInit().getType());
-  return !lhs.hasStaticShape() || !rhs.hasStaticShape() || !init.hasStaticShape();
-}
-
-/// Emits `if (any extent disagrees) bad_shapes(...)`: with dynamic shapes, a
-/// mismatch found only at run time must stop the program before libmips reads
-/// or writes outside a buffer.
-static LogicalResult emitShapeCheck(OpBuilder &b, mips::MatmulOp op,
-                                    const AbiMatrix &a, const AbiMatrix &bm,
-                                    const AbiMatrix &c) {
-  Location loc = op.getLoc();
-  auto same = [&](Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y).getResult();
-  };
-  Value fits = arith::AndIOp::create(
-      b, loc,
-      arith::AndIOp::create(b, loc, same(a.sizes[1], bm.sizes[0]),
-                            same(c.sizes[0], a.sizes[0])),
-      same(c.sizes[1], bm.sizes[1]));
-  Value misfit = arith::XOrIOp::create(
-      b, loc, fits, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
-  SmallVector<Type> argTypes(6, b.getI64Type());
-  FailureOr<func::FuncOp> report =
-      getOrDeclareFunction(op, mips::badShapesSymbol(),
-                           b.getFunctionType(argTypes, {}), /*barePointers=*/false);
-  if (failed(report))
-    return failure();
-  auto ifOp = scf::IfOp::create(b, loc, misfit, /*withElseRegion=*/false);
-  OpBuilder then = ifOp.getThenBodyBuilder();
-  SmallVector<Value> extents;
-  for (Value size : {a.sizes[0], a.sizes[1], bm.sizes[0], bm.sizes[1], c.sizes[0],
-                     c.sizes[1]})
-    extents.push_back(
-        arith::IndexCastOp::create(then, loc, then.getI64Type(), size).getResult());
-  func::CallOp::create(then, loc, *report, extents);
-  return success();
-}
-
-/// Emits `status = mips_matmul_<type>(m, n, k, A..., B..., C..., flags)` and
-/// `if (status != 0) call_failed(slot, status, mips_status_string(status))`;
-/// the status text comes from the same provider as the failed call.
-static LogicalResult emitLibmipsCall(OpBuilder &b, mips::MatmulOp op, Value lhs,
-                                     Value rhs, Value init) {
-  Location loc = op.getLoc();
-  Type elementType = cast<MemRefType>(init.getType()).getElementType();
-  StringRef callee = elementType.isF32() ? "mips_matmul_f32" : "mips_matmul_i8i32";
-
-  AbiMatrix a = decompose(b, loc, lhs, op.getTransposeLhs());
-  AbiMatrix bm = decompose(b, loc, rhs, op.getTransposeRhs());
-  AbiMatrix c = decompose(b, loc, init, /*transposed=*/false);
-  if (needsShapeCheck(op) && failed(emitShapeCheck(b, op, a, bm, c)))
-    return failure();
-  auto toI64 = [&](Value index) {
-    return arith::IndexCastOp::create(b, loc, b.getI64Type(), index).getResult();
-  };
-  Value m = toI64(a.sizes[0]), k = toI64(a.sizes[1]), n = toI64(bm.sizes[1]);
-  Value flags = arith::ConstantIntOp::create(
-      b, loc, b.getI32Type(), op.getOverwrite() ? 0 : kAccumulateFlag);
-
-  SmallVector<Value> operands = {m, n, k};
-  for (const AbiMatrix *matrix : {&a, &bm, &c})
-    operands.append({matrix->base, matrix->offset, matrix->stride0, matrix->stride1});
-  operands.push_back(flags);
-
-  auto calleeType = b.getFunctionType(ValueRange(operands).getTypes(),
-                                      {b.getI32Type()});
-  FailureOr<func::FuncOp> decl =
-      getOrDeclareFunction(op, callee, calleeType, /*barePointers=*/true);
-  if (failed(decl))
-    return failure();
-  Value status = func::CallOp::create(b, loc, *decl, operands).getResult(0);
-
-  Type textType = LLVM::LLVMPointerType::get(b.getContext());
-  FailureOr<func::FuncOp> statusString = getOrDeclareFunction(
-      op, "mips_status_string", b.getFunctionType({b.getI32Type()}, {textType}),
-      /*barePointers=*/false);
-  FailureOr<func::FuncOp> failedDecl = getOrDeclareFunction(
-      op, mips::callFailedSymbol(),
-      b.getFunctionType({b.getI32Type(), b.getI32Type(), textType}, {}),
-      /*barePointers=*/false);
-  if (failed(statusString) || failed(failedDecl))
-    return failure();
-  Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
-  Value isError = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                        status, zero);
-  auto ifOp = scf::IfOp::create(b, loc, isError, /*withElseRegion=*/false);
-  OpBuilder then = ifOp.getThenBodyBuilder();
-  Value slot = arith::ConstantIntOp::create(then, loc, then.getI32Type(),
-                                            *mips::lookupImportSlot(callee));
-  Value text = func::CallOp::create(then, loc, *statusString, ValueRange{status})
-                   .getResult(0);
-  func::CallOp::create(then, loc, *failedDecl, ValueRange{slot, status, text});
-  return success();
-}
-
 struct MatmulOpInterface
-    : DstBufferizableOpInterfaceExternalModel<MatmulOpInterface,
-                                              mips::MatmulOp> {
+    : DstBufferizableOpInterfaceExternalModel<MatmulOpInterface, mips::MatmulOp> {
   /// With `overwrite`, libmips never reads C, so neither does the op.
   bool bufferizesToMemoryRead(Operation *op, OpOperand &operand,
                               const AnalysisState &state) const {
@@ -200,8 +38,9 @@ struct MatmulOpInterface
     if (failed(lhs) || failed(rhs) || failed(init))
       return failure();
     rewriter.setInsertionPoint(op);
-    if (failed(emitLibmipsCall(rewriter, matmul, *lhs, *rhs, *init)))
-      return failure();
+    mips::MatmulOp::create(rewriter, op->getLoc(), /*result=*/Type(), *lhs, *rhs, *init,
+                           matmul.getTransposeLhs(), matmul.getTransposeRhs(),
+                           matmul.getOverwrite());
     replaceOpWithBufferizedValues(rewriter, op, *init);
     return success();
   }
@@ -209,8 +48,7 @@ struct MatmulOpInterface
 
 } // namespace
 
-void mlir::mips::registerBufferizableOpInterfaceExternalModels(
-    DialectRegistry &registry) {
+void mlir::mips::registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, mips::MipsDialect *) {
     mips::MatmulOp::attachInterface<MatmulOpInterface>(*ctx);
   });

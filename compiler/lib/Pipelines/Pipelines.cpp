@@ -3,54 +3,96 @@
 
 #include "mips-compiler/Pipelines/Pipelines.h"
 
-#include "mips-compiler/Passes.h"
+#include "mips-compiler/Conversion/Passes.h"
+#include "mips-compiler/Transforms/Passes.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
-/// The upstream part, as a pass list (not wrapped in builtin.module(...): the
-/// pass manager it is parsed into is already rooted at the module).
-static constexpr llvm::StringLiteral kLoweringPasses =
-    "convert-linalg-to-mips,"
-    "canonicalize,"
-    "mips-expose-c-interface,"
-    // Function arguments are fully strided memrefs: a C caller may pass any
-    // view (offset, strides) through the descriptor, as the header says.
-    "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=fully-dynamic-layout-map},"
-    "buffer-deallocation-pipeline,"
-    "convert-bufferization-to-memref,"
-    // What libmips does not run (bias adds, activations, other matmuls).
-    "func.func(convert-linalg-to-loops),"
-    "expand-strided-metadata,"
-    "lower-affine,"
-    "convert-scf-to-cf,"
-    "finalize-memref-to-llvm,"
-    "convert-math-to-llvm,"
-    "convert-arith-to-llvm,"
-    "convert-index-to-llvm,"
-    "convert-cf-to-llvm,"
-    "convert-func-to-llvm,"
-    "reconcile-unrealized-casts";
+/// What models contain, as linalg on tensors: TOSA lowered by upstream (a
+/// no-op on other input), then generic ops that are named ops made named.
+static void addFrontendPasses(OpPassManager &pm) {
+  tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions(), TosaToLinalgNamedOptions());
+  pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
+  pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
+  pm.addPass(createLinalgSpecializeGenericOpsPass());
+}
 
-LogicalResult
-mlir::mips::buildMipsLoweringPipeline(OpPassManager &pm,
-                                      const MipsLoweringOptions &options) {
-  if (failed(parsePassPipeline(kLoweringPasses, pm, llvm::errs())))
-    return failure();
+/// Matmuls into mips.matmul, then tensors into buffers and mips.matmul into
+/// libmips calls.
+static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &options) {
+  pm.addPass(mips::createConvertLinalgToMips());
+  mips::MipsInlineSmallMatmulsOptions inlining;
+  inlining.threshold = options.inlineThreshold;
+  pm.addNestedPass<func::FuncOp>(mips::createMipsInlineSmallMatmuls(inlining));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(mips::createMipsExposeCInterface());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  // Function arguments are fully strided memrefs: a C caller may pass any view
+  // (offset, strides) through the descriptor, as the header says.
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::FullyDynamicLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(mips::createConvertMipsToLibmips());
+  pm.addPass(mips::createMipsDeallocateBuffers());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+/// Everything else (bias adds, activations, other contractions, vector code)
+/// down to the LLVM dialect.
+static void addLLVMLoweringPasses(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Inline matmuls are small and static: their transfers unroll fully.
+  pm.addPass(createConvertVectorToSCFPass(VectorTransferToSCFOptions().enableFullUnroll()));
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  ConvertVectorToLLVMPassOptions vectorToLLVM;
+  // A matmul's contraction as a sequence of rank-1 updates (FMAs of a broadcast
+  // lhs column and an rhs row): what vector units run best.
+  vectorToLLVM.vectorContractLowering = vector::VectorContractLowering::OuterProduct;
+  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  // What LLVM has no intrinsic for (erf, atan2, ...) becomes a libm call.
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::mips::buildMipsLoweringPipeline(OpPassManager &pm,
+                                           const MipsLoweringOptions &options) {
+  addFrontendPasses(pm);
+  addMipsPasses(pm, options);
+  addLLVMLoweringPasses(pm);
   if (!options.staticEmbedding)
     pm.addPass(createMipsImportTable());
-  return success();
 }
 
 void mlir::mips::registerMipsPipelines() {
   PassPipelineRegistration<MipsLoweringOptions>(
       "mips-lower-to-llvm",
-      "Lower linalg/mips on tensors to the LLVM dialect with libmips calls",
-      [](OpPassManager &pm, const MipsLoweringOptions &options) {
-        // Registration cannot report failure; the pass list is a constant
-        // that the lit tests parse on every run.
-        (void)buildMipsLoweringPipeline(pm, options);
-      });
+      "Lower linalg, TOSA and mips on tensors or memrefs to the LLVM dialect, "
+      "with matmuls as libmips calls or, when small, inline",
+      buildMipsLoweringPipeline);
 }

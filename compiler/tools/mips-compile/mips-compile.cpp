@@ -10,18 +10,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mips-compiler/Bufferization/BufferizableOpInterfaceImpl.h"
-#include "mips-compiler/Dialect/Mips/MipsDialect.h"
-#include "mips-compiler/Passes.h"
+#include "mips-compiler/InitMips.h"
 #include "mips-compiler/Pipelines/Pipelines.h"
 #include "mips-compiler/Target/Target.h"
 #include "mips-compiler/Tools/InputChecks.h"
 #include "mips-compiler/Tools/Version.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -71,6 +66,11 @@ static cl::opt<std::string>
     headerFilename("emit-header",
                    cl::desc("Also write a C header declaring the model's functions"),
                    cl::value_desc("file.h"), cl::cat(category));
+static cl::opt<int64_t> inlineThreshold(
+    "mips-inline-threshold",
+    cl::desc("Static matmuls of at most this many multiply-adds (M*N*K) run as inline "
+             "vector code instead of a libmips call; 0 calls libmips for every matmul"),
+    cl::init(mips::kDefaultInlineThreshold), cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3 (default 2)"),
                                   cl::Prefix, cl::init(2), cl::cat(category));
 
@@ -204,8 +204,7 @@ static int compile(const std::string &displayName,
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   mips::setToolVersionPrinter("mips-compile");
-  registerAllPasses();
-  mips::registerMipsPasses();
+  mips::registerMipsToolPasses();
   // MLIR's usual debugging flags: --mlir-print-ir-after-all, --mlir-timing, ...
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
@@ -227,6 +226,9 @@ int main(int argc, char **argv) {
   const auto *kind = llvm::find_if(kinds, [](auto &k) { return k.first == emitKind; });
   if (kind == std::end(kinds))
     return fail("unknown --emit kind '" + emitKind + "'; valid: mlir, llvm, asm, obj");
+  if (inlineThreshold < 0)
+    return fail("--mips-inline-threshold=" + llvm::Twine(inlineThreshold.getValue()) +
+                " is negative; give 0 (always call libmips) or more");
   if (optLevel > 3)
     return fail("-O" + llvm::Twine(optLevel.getValue()) + " is not one of -O0..-O3");
   if (outputFilename.empty())
@@ -255,10 +257,7 @@ static int compile(const std::string &displayName,
                    const std::pair<llvm::StringRef, llvm::StringRef> &kind,
                    mips::EmitOptions emitOptions) {
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registry.insert<mips::MipsDialect>();
-  mips::registerBufferizableOpInterfaceExternalModels(registry);
+  mips::registerMipsToolDialects(registry);
   MLIRContext context(registry);
   // Diagnostics carry file:line:col; a dump of the operation after each would bury them.
   context.printOpOnDiagnostic(false);
@@ -312,8 +311,8 @@ static int compile(const std::string &displayName,
   applyDefaultTimingPassManagerCLOptions(pm);
   mips::MipsLoweringOptions pipelineOptions;
   pipelineOptions.staticEmbedding = staticEmbedding;
-  if (failed(mips::buildMipsLoweringPipeline(pm, pipelineOptions)))
-    return fail("cannot build the lowering pipeline");
+  pipelineOptions.inlineThreshold = inlineThreshold;
+  mips::buildMipsLoweringPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;
 

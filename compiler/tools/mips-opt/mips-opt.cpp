@@ -9,18 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mips-compiler/Bufferization/BufferizableOpInterfaceImpl.h"
-#include "mips-compiler/Dialect/Mips/MipsDialect.h"
-#include "mips-compiler/Passes.h"
-#include "mips-compiler/Pipelines/Pipelines.h"
+#include "mips-compiler/InitMips.h"
 #include "mips-compiler/Tools/InputChecks.h"
 #include "mips-compiler/Tools/Version.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
@@ -60,15 +54,9 @@ static LogicalResult probeInput(const llvm::MemoryBuffer &input, DialectRegistry
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   mips::setToolVersionPrinter("mips-opt");
-  registerAllPasses();
-  mips::registerMipsPasses();
-  mips::registerMipsPipelines();
-
+  mips::registerMipsToolPasses();
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registry.insert<mips::MipsDialect>();
-  mips::registerBufferizableOpInterfaceExternalModels(registry);
+  mips::registerMipsToolDialects(registry);
 
   auto [inputFilename, outputFilename] =
       registerAndParseCLIOptions(argc, argv, "mips optimizer driver\n", registry);

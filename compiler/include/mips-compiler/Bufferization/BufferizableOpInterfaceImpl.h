@@ -8,8 +8,8 @@ namespace mlir {
 class DialectRegistry;
 
 namespace mips {
-/// Lets One-Shot Bufferize turn mips.matmul into a call of the libmips ABI
-/// (mips_matmul_f32 / mips_matmul_i8i32) followed by a status check.
+/// Lets One-Shot Bufferize turn mips.matmul on tensors into mips.matmul on the
+/// operands' buffers.
 void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
 } // namespace mips
 } // namespace mlir

@@ -4,6 +4,7 @@
 #ifndef MIPS_PIPELINES_PIPELINES_H
 #define MIPS_PIPELINES_PIPELINES_H
 
+#include "mips-compiler/Transforms/Passes.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -17,13 +18,19 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       llvm::cl::desc("Call libmips directly (link with -lmips) instead of "
                      "through the run-time import table"),
       llvm::cl::init(false)};
+  PassOptions::Option<int64_t> inlineThreshold{
+      *this, "inline-threshold",
+      llvm::cl::desc("Static matmuls of at most this many multiply-adds (M*N*K) "
+                     "run as inline vector code instead of a libmips call; 0 "
+                     "calls libmips for every matmul"),
+      llvm::cl::init(kDefaultInlineThreshold)};
 };
 
-/// linalg on tensors -> mips.matmul -> libmips calls -> LLVM dialect, with
-/// _mlir_ciface_ wrappers for public functions; then, unless static embedding
-/// is requested, calls routed through the import table.
-LogicalResult buildMipsLoweringPipeline(OpPassManager &pm,
-                                        const MipsLoweringOptions &options);
+/// TOSA and linalg -> mips.matmul (small static ones inline) -> buffers ->
+/// libmips calls -> LLVM dialect, with _mlir_ciface_ wrappers for public
+/// functions; then, unless static embedding is requested, calls routed
+/// through the import table.
+void buildMipsLoweringPipeline(OpPassManager &pm, const MipsLoweringOptions &options);
 
 /// Registers the pipeline as `mips-lower-to-llvm`.
 void registerMipsPipelines();

@@ -12,6 +12,7 @@
 #include "mips-compiler/Runtime/RequiredAbi.h"
 #include "mips/mips.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::mips {

@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
-//===- LinalgToMips.cpp - linalg.matmul to mips.matmul ----------*- C++ -*-===//
+//===- LinalgToMips.cpp - linalg matmuls to mips.matmul ---------*- C++ -*-===//
 //
-// Rewrites the linalg.matmul ops that libmips can run into mips.matmul. A
-// transposed operand (expressed in LLVM 22 through indexing_maps) becomes a
-// flag, never a copy; a zero fill of the init becomes the overwrite flag.
+// Rewrites the linalg contractions that libmips can run into mips.matmul, on
+// tensors or memrefs. Every form ends as 2-D views of its operands: a
+// transpose (indexing_maps) becomes a flag, a batch entry a rank-reducing
+// slice, a vector an N = 1 or M = 1 matrix, never a copy. A zero fill of the
+// init becomes the overwrite flag. Quantized matmuls become the plain int8
+// product plus zero-point corrections, which are linalg ops.
 //
 //===----------------------------------------------------------------------===//
 
-#include "mips-compiler/Passes.h"
+#include "mips-compiler/Conversion/LinalgToMips/LinalgToMips.h"
 
 #include "mips-compiler/Dialect/Mips/MipsOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -19,7 +26,7 @@
 namespace mlir {
 namespace mips {
 #define GEN_PASS_DEF_CONVERTLINALGTOMIPS
-#include "mips-compiler/Passes.h.inc"
+#include "mips-compiler/Conversion/Passes.h.inc"
 } // namespace mips
 } // namespace mlir
 
@@ -27,12 +34,50 @@ using namespace mlir;
 
 namespace {
 
-/// Element types libmips has kernels for.
-static bool isSupportedElementTypes(Type lhs, Type rhs, Type out) {
-  if (lhs.isF32() && rhs.isF32() && out.isF32())
-    return true;
-  return lhs.isSignlessInteger(8) && rhs.isSignlessInteger(8) &&
-         out.isSignlessInteger(32);
+//===----------------------------------------------------------------------===//
+// Operand views
+//===----------------------------------------------------------------------===//
+
+/// Extent `dim` of a tensor or memref, as a constant when static.
+static OpFoldResult getExtent(OpBuilder &b, Location loc, Value shaped, int64_t dim) {
+  if (isa<RankedTensorType>(shaped.getType()))
+    return tensor::getMixedSize(b, loc, shaped, dim);
+  return memref::getMixedSize(b, loc, shaped, dim);
+}
+
+/// Entry `index` of the leading (batch) dimension of a 3-D tensor or memref, as a
+/// 2-D view.
+static Value sliceBatch(OpBuilder &b, Location loc, Value batched, OpFoldResult index) {
+  auto type = cast<ShapedType>(batched.getType());
+  OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+  SmallVector<OpFoldResult> offsets = {index, zero, zero};
+  SmallVector<OpFoldResult> sizes = {one, getExtent(b, loc, batched, 1),
+                                     getExtent(b, loc, batched, 2)};
+  SmallVector<OpFoldResult> strides(3, one);
+  SmallVector<int64_t> shape = {type.getDimSize(1), type.getDimSize(2)};
+  if (isa<RankedTensorType>(type))
+    return tensor::ExtractSliceOp::create(
+        b, loc, RankedTensorType::get(shape, type.getElementType()), batched, offsets, sizes,
+        strides);
+  MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
+      shape, cast<MemRefType>(type), offsets, sizes, strides);
+  return memref::SubViewOp::create(b, loc, viewType, batched, offsets, sizes, strides);
+}
+
+/// A vector as a one-column (`asRow` = false) or one-row matrix view.
+static Value vectorAsMatrix(OpBuilder &b, Location loc, Value vector, bool asRow) {
+  auto type = cast<ShapedType>(vector.getType());
+  OpFoldResult length = getExtent(b, loc, vector, 0), one = b.getIndexAttr(1);
+  SmallVector<OpFoldResult> outputShape =
+      asRow ? SmallVector<OpFoldResult>{one, length} : SmallVector<OpFoldResult>{length, one};
+  SmallVector<int64_t> shape = asRow ? SmallVector<int64_t>{1, type.getDimSize(0)}
+                                     : SmallVector<int64_t>{type.getDimSize(0), 1};
+  SmallVector<ReassociationIndices> reassociation = {{0, 1}};
+  if (isa<RankedTensorType>(type))
+    return tensor::ExpandShapeOp::create(b, loc,
+                                         RankedTensorType::get(shape, type.getElementType()),
+                                         vector, reassociation, outputShape);
+  return memref::ExpandShapeOp::create(b, loc, shape, vector, reassociation, outputShape);
 }
 
 /// Returns the value an init holds if it is a tensor linalg.fill of +0 (the
@@ -47,56 +92,360 @@ static Value getZeroFilledDestination(Value init) {
   return fill.getOutputs()[0];
 }
 
-struct MatmulToMipsPattern : OpRewritePattern<linalg::MatmulOp> {
+/// Checks what libmips needs of a contraction: its element types, and signed
+/// extension of integers (libmips sign-extends int8).
+static LogicalResult checkKernel(PatternRewriter &rewriter, linalg::LinalgOp op,
+                                 bool signedCast) {
+  Type lhs = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
+  Type rhs = getElementTypeOrSelf(op.getDpsInputs()[1].getType());
+  Type acc = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  if (!mips::lookupMatmulCallee(lhs, rhs, acc))
+    return rewriter.notifyMatchFailure(op, "no libmips kernel for these element types");
+  if (acc.isInteger() && !signedCast)
+    return rewriter.notifyMatchFailure(op, "libmips extends int8 as signed");
+  if (!op.hasPureTensorSemantics() && !op.hasPureBufferSemantics())
+    return rewriter.notifyMatchFailure(op, "mixes tensors and memrefs");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Indexing maps
+//===----------------------------------------------------------------------===//
+
+/// How a (batch) matmul's operands are laid out.
+struct MatmulLayout {
+  bool transposeLhs = false, transposeRhs = false;
+  bool lhsBatched = false, rhsBatched = false; // batch_matmul: false = broadcast
+};
+
+/// Matches the indexing maps of a matmul (dims m, n, k) or batch matmul
+/// (dims b, m, n, k): the output is (b?, m, n); each input is (b?, m, k) or
+/// (b?, k, m) for the lhs and (b?, k, n) or (b?, n, k) for the rhs.
+static FailureOr<MatmulLayout> matchLayout(ArrayRef<AffineMap> maps, bool batched,
+                                           MLIRContext *ctx) {
+  unsigned first = batched ? 1 : 0;
+  AffineExpr bDim = getAffineDimExpr(0, ctx);
+  AffineExpr m = getAffineDimExpr(first, ctx), n = getAffineDimExpr(first + 1, ctx),
+             k = getAffineDimExpr(first + 2, ctx);
+  auto map = [&](bool withBatch, AffineExpr x, AffineExpr y) {
+    SmallVector<AffineExpr> results;
+    if (withBatch)
+      results.push_back(bDim);
+    results.append({x, y});
+    return AffineMap::get(first + 3, 0, results, ctx);
+  };
+  if (maps.size() != 3 || maps[2] != map(batched, m, n))
+    return failure();
+  MatmulLayout layout;
+  auto matchOperand = [&](AffineMap actual, AffineExpr outer, AffineExpr inner,
+                          bool &transposed, bool &hasBatch) {
+    for (bool withBatch : {batched, false})
+      for (bool swap : {false, true})
+        if (actual == (swap ? map(withBatch, inner, outer) : map(withBatch, outer, inner))) {
+          transposed = swap;
+          hasBatch = withBatch;
+          return true;
+        }
+    return false;
+  };
+  if (!matchOperand(maps[0], m, k, layout.transposeLhs, layout.lhsBatched) ||
+      !matchOperand(maps[1], k, n, layout.transposeRhs, layout.rhsBatched))
+    return failure();
+  return layout;
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+/// The product into `init`: a new tensor on tensors, nothing on memrefs.
+static Value createMipsMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value init,
+                              bool transposeLhs, bool transposeRhs, bool overwrite) {
+  Type resultType = isa<RankedTensorType>(init.getType()) ? init.getType() : Type();
+  auto matmul = mips::MatmulOp::create(b, loc, resultType, lhs, rhs, init, transposeLhs,
+                                       transposeRhs, overwrite);
+  return matmul.getResult();
+}
+
+struct MatmulToMips : OpRewritePattern<linalg::MatmulOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(linalg::MatmulOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics())
-      return rewriter.notifyMatchFailure(op, "not on tensors");
-    if (op.getInputs().size() != 2 || op.getOutputs().size() != 1)
-      return rewriter.notifyMatchFailure(op, "expected two inputs, one init");
-    Value lhs = op.getInputs()[0], rhs = op.getInputs()[1];
-    Value init = op.getOutputs()[0];
-    auto lhsType = dyn_cast<RankedTensorType>(lhs.getType());
-    auto rhsType = dyn_cast<RankedTensorType>(rhs.getType());
-    auto initType = dyn_cast<RankedTensorType>(init.getType());
-    if (!lhsType || !rhsType || !initType || lhsType.getRank() != 2 ||
-        rhsType.getRank() != 2 || initType.getRank() != 2)
-      return rewriter.notifyMatchFailure(op, "operands are not rank-2 tensors");
-    if (!isSupportedElementTypes(lhsType.getElementType(),
-                                 rhsType.getElementType(),
-                                 initType.getElementType()))
-      return rewriter.notifyMatchFailure(op, "no libmips kernel for these types");
-    if (initType.getElementType().isInteger() &&
-        op.getCast() != linalg::TypeFn::cast_signed)
-      return rewriter.notifyMatchFailure(op, "libmips extends int8 as signed");
-
-    // d0 = M, d1 = N, d2 = K.
-    MLIRContext *ctx = op.getContext();
-    AffineExpr m, n, k;
-    bindDims(ctx, m, n, k);
-    auto map = [&](ArrayRef<AffineExpr> results) {
-      return AffineMap::get(3, 0, results, ctx);
-    };
-    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-    if (maps.size() != 3 || maps[2] != map({m, n}))
-      return rewriter.notifyMatchFailure(op, "unsupported output map");
-    bool transposeLhs = maps[0] == map({k, m});
-    bool transposeRhs = maps[1] == map({n, k});
-    if (!transposeLhs && maps[0] != map({m, k}))
-      return rewriter.notifyMatchFailure(op, "unsupported lhs map");
-    if (!transposeRhs && maps[1] != map({k, n}))
-      return rewriter.notifyMatchFailure(op, "unsupported rhs map");
-
+    if (failed(checkKernel(rewriter, op, op.getCast() == linalg::TypeFn::cast_signed)))
+      return failure();
+    FailureOr<MatmulLayout> layout =
+        matchLayout(op.getIndexingMapsArray(), /*batched=*/false, op.getContext());
+    if (failed(layout))
+      return rewriter.notifyMatchFailure(op, "indexing maps are not a (transposed) matmul");
+    Value init = op.getDpsInits()[0];
     bool overwrite = false;
     if (Value destination = getZeroFilledDestination(init)) {
       init = destination;
       overwrite = true;
     }
-    rewriter.replaceOpWithNewOp<mips::MatmulOp>(
-        op, op.getResultTensors()[0].getType(), lhs, rhs, init, transposeLhs,
-        transposeRhs, overwrite);
+    Value result = createMipsMatmul(rewriter, op.getLoc(), op.getDpsInputs()[0],
+                                    op.getDpsInputs()[1], init, layout->transposeLhs,
+                                    layout->transposeRhs, overwrite);
+    if (result)
+      rewriter.replaceOp(op, result);
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A loop over the batch, one mips.matmul per entry on 2-D slices; an operand
+/// without a batch dimension (broadcast) is used whole by every entry.
+struct BatchMatmulToMips : OpRewritePattern<linalg::BatchMatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::BatchMatmulOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkKernel(rewriter, op, op.getCast() == linalg::TypeFn::cast_signed)))
+      return failure();
+    FailureOr<MatmulLayout> layout =
+        matchLayout(op.getIndexingMapsArray(), /*batched=*/true, op.getContext());
+    if (failed(layout))
+      return rewriter.notifyMatchFailure(op, "indexing maps are not a (transposed) batch matmul");
+    Location loc = op.getLoc();
+    Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1];
+    Value init = op.getDpsInits()[0];
+    bool overwrite = false;
+    if (Value destination = getZeroFilledDestination(init)) {
+      init = destination;
+      overwrite = true;
+    }
+    bool onTensors = isa<RankedTensorType>(init.getType());
+
+    // The product of batch entry `index` into `acc` (the whole init).
+    auto multiplyEntry = [&](OpBuilder &b, OpFoldResult index, Value acc) -> Value {
+      Value a = layout->lhsBatched ? sliceBatch(b, loc, lhs, index) : lhs;
+      Value bm = layout->rhsBatched ? sliceBatch(b, loc, rhs, index) : rhs;
+      Value c = sliceBatch(b, loc, acc, index);
+      Value product = createMipsMatmul(b, loc, a, bm, c, layout->transposeLhs,
+                                       layout->transposeRhs, overwrite);
+      if (!onTensors)
+        return {};
+      OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+      return tensor::InsertSliceOp::create(
+          b, loc, product, acc, ArrayRef<OpFoldResult>{index, zero, zero},
+          ArrayRef<OpFoldResult>{one, getExtent(b, loc, acc, 1), getExtent(b, loc, acc, 2)},
+          ArrayRef<OpFoldResult>{one, one, one});
+    };
+
+    // A unit batch (what TOSA's 3-D matmul often is) needs no loop.
+    auto initType = cast<ShapedType>(init.getType());
+    if (initType.getDimSize(0) == 1) {
+      Value result = multiplyEntry(rewriter, rewriter.getIndexAttr(0), init);
+      if (result)
+        rewriter.replaceOp(op, result);
+      else
+        rewriter.eraseOp(op);
+      return success();
+    }
+    Value lower = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value upper = getValueOrCreateConstantIndexOp(rewriter, loc,
+                                                  getExtent(rewriter, loc, init, 0));
+    SmallVector<Value, 1> iterArgs;
+    if (onTensors)
+      iterArgs.push_back(init);
+    auto loop = scf::ForOp::create(
+        rewriter, loc, lower, upper, step, iterArgs,
+        [&](OpBuilder &b, Location, Value index, ValueRange carried) {
+          Value result = multiplyEntry(b, index, onTensors ? carried[0] : init);
+          scf::YieldOp::create(b, loc, result ? ValueRange{result} : ValueRange{});
+        });
+    if (onTensors)
+      rewriter.replaceOp(op, loop.getResults());
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// y = A x as (M x K) * (K x 1), or y = x B as (1 x K) * (K x N).
+template <typename OpTy, bool kVectorIsLhs>
+struct VectorProductToMips : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
+    // Named matvec/vecmat have fixed maps and always extend integers as signed.
+    if (failed(checkKernel(rewriter, op, /*signedCast=*/true)))
+      return failure();
+    Location loc = op.getLoc();
+    Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1];
+    Value init = op.getDpsInits()[0];
+    bool overwrite = false;
+    if (Value destination = getZeroFilledDestination(init)) {
+      init = destination;
+      overwrite = true;
+    }
+    if (kVectorIsLhs)
+      lhs = vectorAsMatrix(rewriter, loc, lhs, /*asRow=*/true);
+    else
+      rhs = vectorAsMatrix(rewriter, loc, rhs, /*asRow=*/false);
+    Value matrixInit = vectorAsMatrix(rewriter, loc, init, /*asRow=*/kVectorIsLhs);
+    Value product = createMipsMatmul(rewriter, loc, lhs, rhs, matrixInit, false, false,
+                                     overwrite);
+    if (!product) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    SmallVector<ReassociationIndices> reassociation = {{0, 1}};
+    rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(op, op->getResult(0).getType(),
+                                                         product, reassociation);
+    return success();
+  }
+};
+
+/// A zero point as the i32 the op's semantics cast it to, or null.
+static Value castZeroPoint(OpBuilder &b, Location loc, Value zeroPoint) {
+  auto type = dyn_cast<IntegerType>(zeroPoint.getType());
+  if (!type)
+    return {};
+  Type i32 = b.getI32Type();
+  if (type.getWidth() < 32)
+    return arith::ExtSIOp::create(b, loc, i32, zeroPoint);
+  if (type.getWidth() > 32)
+    return arith::TruncIOp::create(b, loc, i32, zeroPoint);
+  return zeroPoint;
+}
+
+/// sum over K of the int8 `operand` (lhs: per row; rhs: per column), in i32:
+/// a zero-filled (b?, rows) tensor reduced by a linalg.generic.
+static Value sumOverK(OpBuilder &b, Location loc, Value operand, bool isLhs, bool batched) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(operand.getType());
+  unsigned rank = type.getRank();
+  // Iterate (b?, kept, k); the operand is (b?, kept, k) for the lhs, (b?, k, kept)
+  // for the rhs.
+  unsigned kept = rank - 2 + (isLhs ? 0 : 1);
+  SmallVector<AffineExpr> iterDims, operandDims, sumDims;
+  for (unsigned d = 0; d < rank; ++d)
+    iterDims.push_back(getAffineDimExpr(d, ctx));
+  SmallVector<OpFoldResult> sumSizes;
+  SmallVector<int64_t> sumShape;
+  if (batched) {
+    sumSizes.push_back(getExtent(b, loc, operand, 0));
+    sumShape.push_back(type.getDimSize(0));
+    sumDims.push_back(iterDims[0]);
+  }
+  sumSizes.push_back(getExtent(b, loc, operand, kept));
+  sumShape.push_back(type.getDimSize(kept));
+  sumDims.push_back(iterDims[rank - 2]);
+  if (batched)
+    operandDims.push_back(iterDims[0]);
+  AffineExpr keptExpr = iterDims[rank - 2], kExpr = iterDims[rank - 1];
+  if (isLhs)
+    operandDims.append({keptExpr, kExpr});
+  else
+    operandDims.append({kExpr, keptExpr});
+
+  Type i32 = b.getI32Type();
+  Value empty = tensor::EmptyOp::create(b, loc, sumSizes, i32);
+  Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
+  Value init = linalg::FillOp::create(b, loc, zero, empty).getResult(0);
+  SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, operandDims, ctx),
+                                 AffineMap::get(rank, 0, sumDims, ctx)};
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  iterators.back() = utils::IteratorType::reduction;
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), ValueRange{operand}, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value wide = arith::ExtSIOp::create(nb, nloc, i32, args[0]);
+        linalg::YieldOp::create(nb, nloc,
+                                ValueRange{arith::AddIOp::create(nb, nloc, args[1], wide)});
+      });
+  return generic.getResult(0);
+}
+
+/// sum_k (a - za)(b - zb) = sum_k a b - zb rowsum(A) - za colsum(B) + K za zb:
+/// the first term is a plain int8 matmul (which libmips runs), the others are
+/// O(MK + KN + MN) linalg ops. i32 arithmetic wraps, so the identity is exact
+/// modulo 2^32, like the op itself.
+template <typename OpTy, bool kBatched>
+struct QuantizedMatmulToMatmul : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return rewriter.notifyMatchFailure(op, "corrections need tensors");
+    Value a = op.getDpsInputs()[0], bm = op.getDpsInputs()[1];
+    Value init = op.getDpsInits()[0];
+    if (!mips::lookupMatmulCallee(getElementTypeOrSelf(a), getElementTypeOrSelf(bm),
+                                  getElementTypeOrSelf(init)))
+      return rewriter.notifyMatchFailure(op, "no libmips kernel for these element types");
+    Location loc = op.getLoc();
+    Value za = castZeroPoint(rewriter, loc, op.getDpsInputs()[2]);
+    Value zb = castZeroPoint(rewriter, loc, op.getDpsInputs()[3]);
+    if (!za || !zb)
+      return rewriter.notifyMatchFailure(op, "zero points are not integers");
+
+    Value product;
+    if constexpr (kBatched)
+      product = linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{init.getType()},
+                                              ValueRange{a, bm}, ValueRange{init})
+                    .getResult(0);
+    else
+      product = linalg::MatmulOp::create(rewriter, loc, TypeRange{init.getType()},
+                                         ValueRange{a, bm}, ValueRange{init})
+                    .getResult(0);
+
+    bool zaIsZero = matchPattern(za, m_Zero()), zbIsZero = matchPattern(zb, m_Zero());
+    if (zaIsZero && zbIsZero) {
+      rewriter.replaceOp(op, product);
+      return success();
+    }
+    MLIRContext *ctx = op.getContext();
+    Type i32 = rewriter.getI32Type();
+    unsigned rank = kBatched ? 3 : 2;
+    Value rowSums = zbIsZero ? Value() : sumOverK(rewriter, loc, a, /*isLhs=*/true, kBatched);
+    Value colSums = zaIsZero ? Value() : sumOverK(rewriter, loc, bm, /*isLhs=*/false, kBatched);
+    Value k = arith::IndexCastOp::create(
+        rewriter, loc, i32,
+        getValueOrCreateConstantIndexOp(rewriter, loc, getExtent(rewriter, loc, a, rank - 1)));
+    Value kzz = arith::MulIOp::create(rewriter, loc, k, arith::MulIOp::create(rewriter, loc, za, zb));
+
+    // Iterate (b?, m, n).
+    SmallVector<AffineExpr> dims;
+    for (unsigned d = 0; d < rank; ++d)
+      dims.push_back(getAffineDimExpr(d, ctx));
+    auto project = [&](bool keepM) {
+      SmallVector<AffineExpr> results;
+      if (kBatched)
+        results.push_back(dims[0]);
+      results.push_back(keepM ? dims[rank - 2] : dims[rank - 1]);
+      return AffineMap::get(rank, 0, results, ctx);
+    };
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    if (rowSums) {
+      inputs.push_back(rowSums);
+      maps.push_back(project(/*keepM=*/true));
+    }
+    if (colSums) {
+      inputs.push_back(colSums);
+      maps.push_back(project(/*keepM=*/false));
+    }
+    maps.push_back(AffineMap::getMultiDimIdentityMap(rank, ctx));
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    auto corrected = linalg::GenericOp::create(
+        rewriter, loc, product.getType(), inputs, ValueRange{product}, maps, iterators,
+        [&](OpBuilder &b, Location nloc, ValueRange args) {
+          Value acc = args.back();
+          unsigned next = 0;
+          if (rowSums)
+            acc = arith::SubIOp::create(b, nloc, acc,
+                                        arith::MulIOp::create(b, nloc, zb, args[next++]));
+          if (colSums)
+            acc = arith::SubIOp::create(b, nloc, acc,
+                                        arith::MulIOp::create(b, nloc, za, args[next++]));
+          acc = arith::AddIOp::create(b, nloc, acc, kzz);
+          linalg::YieldOp::create(b, nloc, ValueRange{acc});
+        });
+    rewriter.replaceOp(op, corrected.getResults());
     return success();
   }
 };
@@ -120,5 +469,10 @@ struct ConvertLinalgToMipsPass
 } // namespace
 
 void mlir::mips::populateLinalgToMipsPatterns(RewritePatternSet &patterns) {
-  patterns.add<MatmulToMipsPattern>(patterns.getContext());
+  patterns.add<MatmulToMips, BatchMatmulToMips,
+               VectorProductToMips<linalg::MatvecOp, /*kVectorIsLhs=*/false>,
+               VectorProductToMips<linalg::VecmatOp, /*kVectorIsLhs=*/true>,
+               QuantizedMatmulToMatmul<linalg::QuantizedMatmulOp, /*kBatched=*/false>,
+               QuantizedMatmulToMatmul<linalg::QuantizedBatchMatmulOp, /*kBatched=*/true>>(
+      patterns.getContext());
 }

@@ -13,6 +13,15 @@ using namespace mlir::mips;
 #define GET_OP_CLASSES
 #include "mips-compiler/Dialect/Mips/MipsOps.cpp.inc"
 
+std::optional<llvm::StringRef> mlir::mips::lookupMatmulCallee(Type lhs, Type rhs, Type acc) {
+  if (lhs.isF32() && rhs.isF32() && acc.isF32())
+    return llvm::StringRef("mips_matmul_f32");
+  // Signless i8: libmips sign-extends, which linalg's cast_signed also does.
+  if (lhs.isSignlessInteger(8) && rhs.isSignlessInteger(8) && acc.isSignlessInteger(32))
+    return llvm::StringRef("mips_matmul_i8i32");
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // MatmulOp
 //===----------------------------------------------------------------------===//
@@ -27,25 +36,27 @@ static std::string formatExtent(int64_t extent) {
 }
 
 LogicalResult MatmulOp::verify() {
-  auto lhsType = cast<RankedTensorType>(getLhs().getType());
-  auto rhsType = cast<RankedTensorType>(getRhs().getType());
-  auto initType = cast<RankedTensorType>(getInit().getType());
+  auto lhsType = cast<ShapedType>(getLhs().getType());
+  auto rhsType = cast<ShapedType>(getRhs().getType());
+  auto initType = cast<ShapedType>(getInit().getType());
+  bool onTensors = isa<RankedTensorType>(initType);
+  if (isa<RankedTensorType>(lhsType) != onTensors || isa<RankedTensorType>(rhsType) != onTensors)
+    return emitOpError("expects operands that are all tensors or all memrefs");
   if (lhsType.getRank() != 2 || rhsType.getRank() != 2 || initType.getRank() != 2)
     return emitOpError("expects rank-2 operands, got ranks ")
            << lhsType.getRank() << ", " << rhsType.getRank() << " and "
            << initType.getRank();
-  if (getResult().getType() != initType)
-    return emitOpError("expects the result type to equal the init type ")
-           << initType << ", got " << getResult().getType();
+  if (onTensors) {
+    if (!getResult() || getResult().getType() != initType)
+      return emitOpError("on tensors expects a result of the init type ") << initType;
+  } else if (getResult()) {
+    return emitOpError("on memrefs writes into init and has no result");
+  }
 
   Type lhsElement = lhsType.getElementType();
   Type rhsElement = rhsType.getElementType();
   Type initElement = initType.getElementType();
-  bool isF32 = lhsElement.isF32() && rhsElement.isF32() && initElement.isF32();
-  bool isI8I32 = lhsElement.isSignlessInteger(8) &&
-                 rhsElement.isSignlessInteger(8) &&
-                 initElement.isSignlessInteger(32);
-  if (!isF32 && !isI8I32)
+  if (!lookupMatmulCallee(lhsElement, rhsElement, initElement))
     return emitOpError("expects element types f32 x f32 -> f32 or "
                        "i8 x i8 -> i32, got ")
            << lhsElement << " x " << rhsElement << " -> " << initElement;
@@ -66,11 +77,28 @@ LogicalResult MatmulOp::verify() {
   return success();
 }
 
+void MatmulOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  // On tensors the op is pure; on memrefs it reads A and B (and C unless
+  // overwriting) and writes C.
+  if (getResult())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get(), &getLhsMutable(),
+                       SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Read::get(), &getRhsMutable(),
+                       SideEffects::DefaultResource::get());
+  if (!getOverwrite())
+    effects.emplace_back(MemoryEffects::Read::get(), &getInitMutable(),
+                         SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getInitMutable(),
+                       SideEffects::DefaultResource::get());
+}
+
 LogicalResult
 MatmulOp::reifyResultShapes(OpBuilder &builder,
                             ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
   // The result has the shape of init, which is known at run time.
-  reifiedReturnShapes.push_back(
-      tensor::getMixedSizes(builder, getLoc(), getInit()));
+  if (getResult())
+    reifiedReturnShapes.push_back(tensor::getMixedSizes(builder, getLoc(), getInit()));
   return success();
 }

@@ -130,9 +130,178 @@ func.func @left_alone(%a64: tensor<4x8xf64>, %b64: tensor<8x16xf64>, %c64: tenso
   return %r64, %ru, %r16, %rb : tensor<4x16xf64>, tensor<3x7xi32>, tensor<4x16xi32>, tensor<4x16xf32>
 }
 
-// CHECK-LABEL: func.func @memref_left_alone
-// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : memref<4x8xf32>, memref<8x16xf32>) outs(%{{.*}} : memref<4x16xf32>)
-func.func @memref_left_alone(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>) {
-  linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
+// -----
+
+// On buffers the op writes into the init: no result, no fill folding.
+// CHECK-LABEL: func.func @on_memrefs
+// CHECK-SAME:    %[[A:.*]]: memref<4x8xf32>, %[[B:.*]]: memref<16x8xf32, strided<[?, ?], offset: ?>>, %[[C:.*]]: memref<4x16xf32>
+// CHECK:         mips.matmul transpose_rhs ins(%[[A]], %[[B]] : memref<4x8xf32>, memref<16x8xf32, strided<[?, ?], offset: ?>>) outs(%[[C]] : memref<4x16xf32>){{$}}
+// CHECK-NOT:     linalg.matmul
+#map_a = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map_bt = affine_map<(d0, d1, d2) -> (d1, d2)>
+#map_c = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @on_memrefs(%a: memref<4x8xf32>, %bt: memref<16x8xf32, strided<[?, ?], offset: ?>>, %c: memref<4x16xf32>) {
+  linalg.matmul indexing_maps = [#map_a, #map_bt, #map_c] ins(%a, %bt : memref<4x8xf32>, memref<16x8xf32, strided<[?, ?], offset: ?>>) outs(%c : memref<4x16xf32>)
   return
+}
+
+// -----
+
+// A batch is a loop of 2-D matmuls on rank-reducing slices; the zero fill of
+// the whole init becomes overwrite on every entry.
+// CHECK-LABEL: func.func @batch
+// CHECK-SAME:    %[[A:.*]]: tensor<?x4x8xf32>, %[[B:.*]]: tensor<?x8x16xf32>
+// CHECK:         %[[E:.*]] = tensor.empty
+// CHECK:         %[[N:.*]] = tensor.dim %[[E]], %c0
+// CHECK:         %[[R:.*]] = scf.for %[[I:.*]] = %c0 to %[[N]] step %c1 iter_args(%[[ACC:.*]] = %[[E]]) -> (tensor<?x4x16xf32>)
+// CHECK:           %[[SA:.*]] = tensor.extract_slice %[[A]][%[[I]], 0, 0] [1, 4, 8] [1, 1, 1] : tensor<?x4x8xf32> to tensor<4x8xf32>
+// CHECK:           %[[SB:.*]] = tensor.extract_slice %[[B]][%[[I]], 0, 0] [1, 8, 16] [1, 1, 1] : tensor<?x8x16xf32> to tensor<8x16xf32>
+// CHECK:           %[[SC:.*]] = tensor.extract_slice %[[ACC]][%[[I]], 0, 0] [1, 4, 16] [1, 1, 1] : tensor<?x4x16xf32> to tensor<4x16xf32>
+// CHECK:           %[[P:.*]] = mips.matmul overwrite ins(%[[SA]], %[[SB]] : tensor<4x8xf32>, tensor<8x16xf32>) outs(%[[SC]] : tensor<4x16xf32>)
+// CHECK:           %[[NEW:.*]] = tensor.insert_slice %[[P]] into %[[ACC]][%[[I]], 0, 0] [1, 4, 16] [1, 1, 1]
+// CHECK:           scf.yield %[[NEW]]
+// CHECK:         return %[[R]]
+func.func @batch(%a: tensor<?x4x8xf32>, %b: tensor<?x8x16xf32>) -> tensor<?x4x16xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %a, %c0 : tensor<?x4x8xf32>
+  %e = tensor.empty(%n) : tensor<?x4x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x4x16xf32>) -> tensor<?x4x16xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<?x4x8xf32>, tensor<?x8x16xf32>) outs(%f : tensor<?x4x16xf32>) -> tensor<?x4x16xf32>
+  return %r : tensor<?x4x16xf32>
+}
+
+// -----
+
+// Transposed maps become flags; an operand without the batch dimension is
+// shared by every entry; a unit batch needs no loop.
+// CHECK-LABEL: func.func @batch_transposed_broadcast
+// CHECK-SAME:    %[[A:.*]]: tensor<3x8x4xi8>, %[[B:.*]]: tensor<8x16xi8>, %[[C:.*]]: tensor<3x4x16xi32>
+// CHECK:         scf.for
+// CHECK:           %[[SA:.*]] = tensor.extract_slice %[[A]]{{.*}} to tensor<8x4xi8>
+// CHECK:           mips.matmul transpose_lhs ins(%[[SA]], %[[B]] : tensor<8x4xi8>, tensor<8x16xi8>)
+// CHECK-LABEL: func.func @unit_batch
+// CHECK-NOT:     scf.for
+// CHECK:         %[[SA:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0] [1, 4, 8] [1, 1, 1] : tensor<1x4x8xf32> to tensor<4x8xf32>
+// CHECK:         mips.matmul ins(%[[SA]], %{{.*}} : tensor<4x8xf32>, tensor<8x16xf32>)
+// CHECK:         tensor.insert_slice
+#bmap_at = affine_map<(b, m, n, k) -> (b, k, m)>
+#bmap_b_shared = affine_map<(b, m, n, k) -> (k, n)>
+#bmap_c = affine_map<(b, m, n, k) -> (b, m, n)>
+func.func @batch_transposed_broadcast(%at: tensor<3x8x4xi8>, %b: tensor<8x16xi8>, %c: tensor<3x4x16xi32>) -> tensor<3x4x16xi32> {
+  %r = linalg.batch_matmul indexing_maps = [#bmap_at, #bmap_b_shared, #bmap_c]
+         ins(%at, %b : tensor<3x8x4xi8>, tensor<8x16xi8>) outs(%c : tensor<3x4x16xi32>) -> tensor<3x4x16xi32>
+  return %r : tensor<3x4x16xi32>
+}
+func.func @unit_batch(%a: tensor<1x4x8xf32>, %b: tensor<1x8x16xf32>, %c: tensor<1x4x16xf32>) -> tensor<1x4x16xf32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<1x4x8xf32>, tensor<1x8x16xf32>) outs(%c : tensor<1x4x16xf32>) -> tensor<1x4x16xf32>
+  return %r : tensor<1x4x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @batch_on_memrefs
+// CHECK:         scf.for %[[I:.*]] =
+// CHECK:           %[[SA:.*]] = memref.subview %{{.*}}[%[[I]], 0, 0] [1, 4, 8] [1, 1, 1] : memref<5x4x8xf32> to memref<4x8xf32, strided<[8, 1], offset: ?>>
+// CHECK:           %[[SB:.*]] = memref.subview
+// CHECK:           %[[SC:.*]] = memref.subview
+// CHECK:           mips.matmul ins(%[[SA]], %[[SB]] : {{.*}}) outs(%[[SC]] : memref<4x16xf32, strided<[16, 1], offset: ?>>){{$}}
+// CHECK-NOT:     linalg.batch_matmul
+func.func @batch_on_memrefs(%a: memref<5x4x8xf32>, %b: memref<5x8x16xf32>, %c: memref<5x4x16xf32>) {
+  linalg.batch_matmul ins(%a, %b : memref<5x4x8xf32>, memref<5x8x16xf32>) outs(%c : memref<5x4x16xf32>)
+  return
+}
+
+// -----
+
+// A vector is a one-column (matvec) or one-row (vecmat) matrix view.
+// CHECK-LABEL: func.func @matvec
+// CHECK-SAME:    %[[A:.*]]: tensor<?x?xf32>, %[[X:.*]]: tensor<?xf32>, %[[Y:.*]]: tensor<?xf32>
+// CHECK:         %[[X2:.*]] = tensor.expand_shape %[[X]] {{\[\[}}0, 1]] output_shape [%{{.*}}, 1] : tensor<?xf32> into tensor<?x1xf32>
+// CHECK:         %[[Y2:.*]] = tensor.expand_shape %[[Y]] {{\[\[}}0, 1]] output_shape [%{{.*}}, 1] : tensor<?xf32> into tensor<?x1xf32>
+// CHECK:         %[[P:.*]] = mips.matmul ins(%[[A]], %[[X2]] : tensor<?x?xf32>, tensor<?x1xf32>) outs(%[[Y2]] : tensor<?x1xf32>)
+// CHECK:         tensor.collapse_shape %[[P]] {{\[\[}}0, 1]] : tensor<?x1xf32> into tensor<?xf32>
+// CHECK-LABEL: func.func @vecmat
+// CHECK:         tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, 8] : tensor<8xi8> into tensor<1x8xi8>
+// CHECK:         mips.matmul overwrite ins(%{{.*}}, %{{.*}} : tensor<1x8xi8>, tensor<8x5xi8>) outs(%{{.*}} : tensor<1x5xi32>)
+// CHECK:         tensor.collapse_shape %{{.*}} : tensor<1x5xi32> into tensor<5xi32>
+// CHECK-LABEL: func.func @matvec_on_memrefs
+// CHECK:         memref.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [8, 1] : memref<8xf32> into memref<8x1xf32>
+// CHECK:         mips.matmul ins(%{{.*}}, %{{.*}} : memref<4x8xf32>, memref<8x1xf32>) outs(%{{.*}} : memref<4x1xf32>){{$}}
+func.func @matvec(%a: tensor<?x?xf32>, %x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.matvec ins(%a, %x : tensor<?x?xf32>, tensor<?xf32>) outs(%y : tensor<?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func @vecmat(%x: tensor<8xi8>, %b: tensor<8x5xi8>) -> tensor<5xi32> {
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<5xi32>
+  %f = linalg.fill ins(%zero : i32) outs(%e : tensor<5xi32>) -> tensor<5xi32>
+  %r = linalg.vecmat ins(%x, %b : tensor<8xi8>, tensor<8x5xi8>) outs(%f : tensor<5xi32>) -> tensor<5xi32>
+  return %r : tensor<5xi32>
+}
+func.func @matvec_on_memrefs(%a: memref<4x8xf32>, %x: memref<8xf32>, %y: memref<4xf32>) {
+  linalg.matvec ins(%a, %x : memref<4x8xf32>, memref<8xf32>) outs(%y : memref<4xf32>)
+  return
+}
+
+// -----
+
+// sum (a - za)(b - zb) = sum ab - zb rowsum(A) - za colsum(B) + K za zb.
+// CHECK-LABEL: func.func @quantized
+// CHECK-SAME:    %[[A:.*]]: tensor<4x8xi8>, %[[B:.*]]: tensor<8x16xi8>, %[[C:.*]]: tensor<4x16xi32>, %[[ZA:.*]]: i32, %[[ZB:.*]]: i32
+// CHECK-DAG:     %[[P:.*]] = mips.matmul ins(%[[A]], %[[B]] : tensor<4x8xi8>, tensor<8x16xi8>) outs(%[[C]] : tensor<4x16xi32>)
+// CHECK-DAG:     %[[ROWS:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%[[A]] : tensor<4x8xi8>) outs(%{{.*}} : tensor<4xi32>)
+// CHECK-DAG:     %[[COLS:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%[[B]] : tensor<8x16xi8>) outs(%{{.*}} : tensor<16xi32>)
+// CHECK-DAG:     %[[ZZ:.*]] = arith.muli %[[ZA]], %[[ZB]] : i32
+// CHECK-DAG:     %[[KZZ:.*]] = arith.muli %[[ZZ]], %c8_i32 : i32
+// CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%[[ROWS]], %[[COLS]] : tensor<4xi32>, tensor<16xi32>) outs(%[[P]] : tensor<4x16xi32>)
+// CHECK-NEXT:    ^bb0(%[[ROW:.*]]: i32, %[[COL:.*]]: i32, %[[ACC:.*]]: i32):
+// CHECK-NEXT:      %[[T1:.*]] = arith.muli %[[ZB]], %[[ROW]]
+// CHECK-NEXT:      %[[T2:.*]] = arith.subi %[[ACC]], %[[T1]]
+// CHECK-NEXT:      %[[T3:.*]] = arith.muli %[[ZA]], %[[COL]]
+// CHECK-NEXT:      %[[T4:.*]] = arith.subi %[[T2]], %[[T3]]
+// CHECK-NEXT:      %[[T5:.*]] = arith.addi %[[T4]], %[[KZZ]]
+// CHECK-NEXT:      linalg.yield %[[T5]]
+// CHECK:         return %[[R]]
+func.func @quantized(%a: tensor<4x8xi8>, %b: tensor<8x16xi8>, %c: tensor<4x16xi32>, %za: i32, %zb: i32) -> tensor<4x16xi32> {
+  %r = linalg.quantized_matmul ins(%a, %b, %za, %zb : tensor<4x8xi8>, tensor<8x16xi8>, i32, i32) outs(%c : tensor<4x16xi32>) -> tensor<4x16xi32>
+  return %r : tensor<4x16xi32>
+}
+
+// -----
+
+// Zero zero points need no corrections; a batch goes through the batch loop.
+// CHECK-LABEL: func.func @quantized_zero_points
+// CHECK-NOT:     linalg.generic
+// CHECK:         mips.matmul
+// CHECK-NOT:     linalg.generic
+// CHECK-LABEL: func.func @quantized_batch
+// CHECK:         scf.for
+// CHECK:           mips.matmul overwrite ins(%{{.*}}, %{{.*}} : tensor<3x8xi8>, tensor<8x5xi8>)
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}} ins(%{{.*}} : tensor<2x3x8xi8>) outs(%{{.*}} : tensor<2x3xi32>)
+// CHECK-NOT:     ins(%{{.*}} : tensor<2x8x5xi8>)
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<2x3xi32>) outs(%{{.*}} : tensor<2x3x5xi32>)
+func.func @quantized_zero_points(%a: tensor<4x8xi8>, %b: tensor<8x16xi8>, %c: tensor<4x16xi32>) -> tensor<4x16xi32> {
+  %z = arith.constant 0 : i32
+  %r = linalg.quantized_matmul ins(%a, %b, %z, %z : tensor<4x8xi8>, tensor<8x16xi8>, i32, i32) outs(%c : tensor<4x16xi32>) -> tensor<4x16xi32>
+  return %r : tensor<4x16xi32>
+}
+func.func @quantized_batch(%a: tensor<2x3x8xi8>, %b: tensor<2x8x5xi8>, %zb: i8) -> tensor<2x3x5xi32> {
+  %za = arith.constant 0 : i32
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<2x3x5xi32>
+  %f = linalg.fill ins(%zero : i32) outs(%e : tensor<2x3x5xi32>) -> tensor<2x3x5xi32>
+  %r = linalg.quantized_batch_matmul ins(%a, %b, %za, %zb : tensor<2x3x8xi8>, tensor<2x8x5xi8>, i32, i8) outs(%f : tensor<2x3x5xi32>) -> tensor<2x3x5xi32>
+  return %r : tensor<2x3x5xi32>
+}
+
+// -----
+
+// Unsigned int8 stays loops: libmips sign-extends.
+// CHECK-LABEL: func.func @unsigned_batch
+// CHECK-NOT:     mips.matmul
+// CHECK:         linalg.batch_matmul
+func.func @unsigned_batch(%a: tensor<2x3x8xi8>, %b: tensor<2x8x5xi8>, %c: tensor<2x3x5xi32>) -> tensor<2x3x5xi32> {
+  %r = linalg.batch_matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : tensor<2x3x8xi8>, tensor<2x8x5xi8>) outs(%c : tensor<2x3x5xi32>) -> tensor<2x3x5xi32>
+  return %r : tensor<2x3x5xi32>
 }

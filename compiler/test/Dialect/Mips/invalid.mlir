@@ -50,15 +50,39 @@ func.func @init_shape(%a: tensor<4x8xf32>, %b: tensor<8x?xf32>, %c: tensor<5x16x
 // -----
 
 func.func @result_type(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<?x16xf32> {
-  // expected-error @+1 {{'mips.matmul' op expects the result type to equal the init type 'tensor<4x16xf32>', got 'tensor<?x16xf32>'}}
+  // expected-error @+1 {{'mips.matmul' op on tensors expects a result of the init type 'tensor<4x16xf32>'}}
   %r = mips.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<?x16xf32>
   return %r : tensor<?x16xf32>
 }
 
 // -----
 
-func.func @memref_operands(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>) {
-  // expected-error @+1 {{invalid kind of type specified: expected builtin.tensor, but found 'memref<4x8xf32>'}}
+func.func @memref_with_result(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>) {
+  // expected-error @+1 {{'mips.matmul' op result #0 must be ranked tensor of any type values, but got 'memref<4x16xf32>'}}
   %r = mips.matmul ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>) -> memref<4x16xf32>
+  return
+}
+
+// -----
+
+func.func @tensor_without_result(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) {
+  // expected-error @+1 {{'mips.matmul' op on tensors expects a result of the init type 'tensor<4x16xf32>'}}
+  mips.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>)
+  return
+}
+
+// -----
+
+func.func @memref_result_of_tensors(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{'mips.matmul' op expects operands that are all tensors or all memrefs}}
+  %r = mips.matmul ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @memref_element_types(%a: memref<4x8xi8>, %b: memref<8x16xi8>, %c: memref<4x16xi16>) {
+  // expected-error @+1 {{'mips.matmul' op expects element types f32 x f32 -> f32 or i8 x i8 -> i32, got 'i8' x 'i8' -> 'i16'}}
+  mips.matmul ins(%a, %b : memref<4x8xi8>, memref<8x16xi8>) outs(%c : memref<4x16xi16>)
   return
 }

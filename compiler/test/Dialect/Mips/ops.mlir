@@ -31,3 +31,14 @@ func.func @mixed_static_dynamic(%a: tensor<?x8xf32>, %b: tensor<8x?xf32>, %c: te
   %r = mips.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x?xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
   return %r : tensor<4x16xf32>
 }
+
+// The buffer form has no result and writes into init, through any strided view.
+// CHECK-LABEL: func.func @on_memrefs
+// CHECK:         mips.matmul transpose_rhs ins(%{{.*}}, %{{.*}} : memref<4x8xf32>, memref<16x8xf32, strided<[?, 1], offset: ?>>) outs(%{{.*}} : memref<4x16xf32>){{$}}
+// CHECK:         mips.matmul overwrite ins(%{{.*}}, %{{.*}} : memref<?x?xi8>, memref<?x?xi8>) outs(%{{.*}} : memref<?x?xi32>){{$}}
+func.func @on_memrefs(%a: memref<4x8xf32>, %bt: memref<16x8xf32, strided<[?, 1], offset: ?>>, %c: memref<4x16xf32>,
+                      %qa: memref<?x?xi8>, %qb: memref<?x?xi8>, %qc: memref<?x?xi32>) {
+  mips.matmul transpose_rhs ins(%a, %bt : memref<4x8xf32>, memref<16x8xf32, strided<[?, 1], offset: ?>>) outs(%c : memref<4x16xf32>)
+  mips.matmul overwrite ins(%qa, %qb : memref<?x?xi8>, memref<?x?xi8>) outs(%qc : memref<?x?xi32>)
+  return
+}

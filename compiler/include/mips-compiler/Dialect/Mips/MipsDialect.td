@@ -10,18 +10,14 @@ def Mips_Dialect : Dialect {
   let name = "mips";
   let summary = "Matrix multiplication ops that lower to calls into libmips";
   let description = [{
-    The `mips` dialect holds tensor-level operations that libmips implements. They
-    exist so that a compiler can recognise, tile, fuse and pick kernel variants for
-    them before bufferization turns each one directly into a call of the libmips
-    C ABI (there is no memref form).
+    The `mips` dialect holds the operations that libmips implements. On tensors
+    they let a compiler recognise, tile, fuse and pick a kernel variant (a
+    libmips call, or inline code for small static shapes); bufferization only
+    swaps their tensors for buffers, and `convert-mips-to-libmips` turns the
+    buffer form into calls of the libmips C ABI.
   }];
   let cppNamespace = "::mlir::mips";
   let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::func::FuncDialect",
-    "::mlir::LLVM::LLVMDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"
   ];
 }

@@ -12,7 +12,22 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
 #define GET_OP_CLASSES
 #include "mips-compiler/Dialect/Mips/MipsOps.h.inc"
+
+namespace mlir {
+namespace mips {
+
+/// The libmips function that multiplies `lhs` x `rhs` into `acc` elements
+/// (mips_matmul_f32, mips_matmul_i8i32), if libmips has one. The one place that
+/// says which element types mips.matmul takes.
+std::optional<llvm::StringRef> lookupMatmulCallee(Type lhs, Type rhs, Type acc);
+
+} // namespace mips
+} // namespace mlir
 
 #endif // MIPS_DIALECT_MIPS_MIPSOPS_H

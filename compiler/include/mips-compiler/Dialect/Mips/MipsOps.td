@@ -9,44 +9,53 @@ include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
+def Mips_Matrix : AnyTypeOf<[AnyRankedTensor, AnyNon0RankedMemRef],
+                            "ranked tensor or memref">;
+
 def Mips_MatmulOp : Mips_Op<"matmul", [
-    Pure,
     DestinationStyleOpInterface,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface, ["reifyResultShapes"]>]> {
-  let summary = "Matrix multiplication on tensors, in destination-passing style";
+  let summary = "Matrix multiplication in destination-passing style, on tensors or buffers";
   let description = [{
-    Computes `result = init + A * B`, where A is `lhs` (or its transpose with
+    Computes `init + A * B`, where A is `lhs` (or its transpose with
     `transpose_lhs`) of shape MxK and B is `rhs` (or its transpose with
-    `transpose_rhs`) of shape KxN; `init` and `result` are MxN. With `overwrite`
-    the contents of `init` are not read and `result = A * B`: this is what a
+    `transpose_rhs`) of shape KxN; `init` is MxN. With `overwrite` the contents
+    of `init` are not read and the product is `A * B`: this is what a
     zero-filled init becomes.
 
-    Element types are f32 x f32 -> f32, or i8 x i8 -> i32 (exact, with sign
-    extension). Transposes are views: bufferization swaps the strides passed to
-    libmips instead of copying.
+    On tensors the op returns the product as a new tensor of init's type. On
+    memrefs (what bufferization makes of it) it has no result and writes into
+    `init`; `convert-mips-to-libmips` turns that form into a libmips call.
+
+    Element types are those libmips has kernels for: f32 x f32 -> f32, or
+    i8 x i8 -> i32 (exact, with sign extension). Transposes are views: the
+    conversion to libmips swaps the strides it passes instead of copying.
 
     Example:
     ```mlir
     %r = mips.matmul transpose_rhs overwrite
            ins(%a, %bt : tensor<4x8xf32>, tensor<16x8xf32>)
            outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+    mips.matmul ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>)
+                outs(%c : memref<4x16xf32>)
     ```
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$lhs,
-    AnyRankedTensor:$rhs,
-    AnyRankedTensor:$init,
+    Mips_Matrix:$lhs,
+    Mips_Matrix:$rhs,
+    Mips_Matrix:$init,
     UnitAttr:$transpose_lhs,
     UnitAttr:$transpose_rhs,
     UnitAttr:$overwrite);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Optional<AnyRankedTensor>:$result);
 
   let assemblyFormat = [{
     (`transpose_lhs` $transpose_lhs^)? (`transpose_rhs` $transpose_rhs^)?
     (`overwrite` $overwrite^)?
     `ins` `(` $lhs `,` $rhs `:` type($lhs) `,` type($rhs) `)`
-    `outs` `(` $init `:` type($init) `)` attr-dict `->` type($result)
+    `outs` `(` $init `:` type($init) `)` attr-dict (`->` type($result)^)?
   }];
 
   let hasVerifier = 1;

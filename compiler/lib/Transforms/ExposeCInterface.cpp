@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mips-compiler/Passes.h"
+#include "mips-compiler/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -18,7 +18,7 @@
 namespace mlir {
 namespace mips {
 #define GEN_PASS_DEF_MIPSEXPOSECINTERFACE
-#include "mips-compiler/Passes.h.inc"
+#include "mips-compiler/Transforms/Passes.h.inc"
 } // namespace mips
 } // namespace mlir
 

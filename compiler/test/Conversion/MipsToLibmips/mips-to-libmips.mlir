@@ -1,4 +1,4 @@
-// RUN: mips-opt %s -split-input-file --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" | FileCheck %s
+// RUN: mips-opt %s -split-input-file --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --convert-mips-to-libmips | FileCheck %s
 
 // Each operand crosses as (base, offset, stride0, stride1); a transposed operand
 // swaps its strides; without `overwrite` the call accumulates (flags = 1).

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mips-compiler/Passes.h"
+#include "mips-compiler/Transforms/Passes.h"
 
 #include "mips-compiler/Runtime/Imports.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -18,7 +18,7 @@
 namespace mlir {
 namespace mips {
 #define GEN_PASS_DEF_MIPSIMPORTTABLE
-#include "mips-compiler/Passes.h.inc"
+#include "mips-compiler/Transforms/Passes.h.inc"
 } // namespace mips
 } // namespace mlir
 

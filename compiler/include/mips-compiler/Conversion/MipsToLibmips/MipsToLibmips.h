@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+//===- MipsToLibmips.h - mips.matmul to libmips calls -----------*- C++ -*-===//
+
+#ifndef MIPS_CONVERSION_MIPSTOLIBMIPS_MIPSTOLIBMIPS_H
+#define MIPS_CONVERSION_MIPSTOLIBMIPS_MIPSTOLIBMIPS_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+
+namespace mips {
+
+#define GEN_PASS_DECL_CONVERTMIPSTOLIBMIPS
+#include "mips-compiler/Conversion/Passes.h.inc"
+
+/// Patterns that turn mips.matmul on memrefs into libmips ABI calls with their
+/// shape and status checks. They declare the callees in the enclosing module.
+void populateMipsToLibmipsPatterns(RewritePatternSet &patterns);
+
+} // namespace mips
+} // namespace mlir
+
+#endif // MIPS_CONVERSION_MIPSTOLIBMIPS_MIPSTOLIBMIPS_H

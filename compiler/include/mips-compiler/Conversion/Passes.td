@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Passes.td - conversions into and out of mips --------*- tablegen -*-===//
+
+#ifndef MIPS_CONVERSION_PASSES_TD
+#define MIPS_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertLinalgToMips : Pass<"convert-linalg-to-mips"> {
+  let summary = "Rewrite the matmuls of linalg into mips.matmul";
+  let description = [{
+    Rewrites every linalg contraction that libmips can run into `mips.matmul`,
+    on tensors or on memrefs. Element types are f32 x f32 -> f32, or
+    i8 x i8 -> i32 with signed extension (unsigned int8 is left alone).
+
+    - `linalg.matmul`, with the plain or transposed indexing maps (a transpose
+      becomes a flag, never a copy). A zero `linalg.fill` feeding the init of a
+      tensor matmul becomes the `overwrite` flag.
+    - `linalg.batch_matmul`, with its transposed maps: a loop over the batch
+      with one `mips.matmul` per batch entry on 2-D slices (no copies). A
+      static batch of 1 needs no loop.
+    - `linalg.matvec` and `linalg.vecmat`: the vector is an N = 1 (M = 1)
+      matrix view.
+    - `linalg.quantized_matmul` and `linalg.quantized_batch_matmul`: the int8
+      product by libmips, then the zero-point corrections
+      `- zb * rowsum(A) - za * colsum(B) + K * za * zb`, all in i32 (exact
+      modulo 2^32, as the op's own semantics).
+
+    A `linalg.generic` that is a matmul is first turned into the named op by
+    upstream's `linalg-specialize-generic-ops`. Anything else is left for the
+    default lowering.
+  }];
+  let dependentDialects = [
+    "::mlir::mips::MipsDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
+  let summary = "Turn mips.matmul on memrefs into calls of the libmips C ABI";
+  let description = [{
+    Owns the libmips ABI. Each buffer becomes (base, offset, stride0, stride1)
+    through `memref.extract_strided_metadata`; a transpose swaps the strides;
+    `overwrite` clears `MIPS_MATMUL_ACCUMULATE`. Dynamic shapes are checked
+    before the call (a mismatch calls the runtime's report, which stops the
+    program), and a nonzero status calls the runtime's failure report with
+    `mips_status_string`'s text. The callee is declared `llvm.bareptr`, so a
+    base buffer lowers to a plain pointer. A declaration of the same name
+    with another type is an error.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+#endif // MIPS_CONVERSION_PASSES_TD

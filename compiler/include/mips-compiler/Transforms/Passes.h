@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+//===- Passes.h - mips rewrites ---------------------------------*- C++ -*-===//
+
+#ifndef MIPS_TRANSFORMS_PASSES_H
+#define MIPS_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace mips {
+
+/// The default of mips-inline-small-matmuls' threshold (M*N*K): the size up to
+/// which inline code costs fewer instructions than a libmips call, measured
+/// with bench/inline_threshold.sh.
+inline constexpr int64_t kDefaultInlineThreshold = 512;
+
+#define GEN_PASS_DECL
+#include "mips-compiler/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "mips-compiler/Transforms/Passes.h.inc"
+
+} // namespace mips
+} // namespace mlir
+
+#endif // MIPS_TRANSFORMS_PASSES_H

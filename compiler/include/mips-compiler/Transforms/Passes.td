@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Passes.td - mips rewrites ---------------------------*- tablegen -*-===//
+
+#ifndef MIPS_TRANSFORMS_PASSES_TD
+#define MIPS_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::FuncOp"> {
+  let summary = "Pick inline vector code instead of a libmips call for small static matmuls";
+  let description = [{
+    A libmips call costs a few hundred instructions before the first
+    multiply-add (argument checks, dispatch, packing); inline vector code for a
+    4x4x4 product costs a few dozen. Each `mips.matmul` on tensors whose shapes
+    are static and whose M*N*K is at most `threshold` becomes a `linalg.matmul`
+    (with a zero fill for `overwrite`) that upstream's linalg vectorizer turns
+    into `vector.contract`. The others stay `mips.matmul`, and reach libmips.
+    A threshold of 0 keeps every call.
+  }];
+  let options = [
+    Option<"threshold", "threshold", "int64_t",
+           /*default=*/"::mlir::mips::kDefaultInlineThreshold",
+           "Largest M*N*K that runs inline (0: none)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def MipsDeallocateBuffers : Pass<"mips-deallocate-buffers", "::mlir::ModuleOp"> {
+  let summary = "Free the buffers bufferization allocated, where the input does not free its own";
+  let description = [{
+    Runs upstream's ownership-based buffer deallocation, then its
+    simplification and lowering, on every function that does not already
+    contain `memref.dealloc`; upstream's analysis refuses those. A function
+    that frees memory itself is trusted to free all of it: an allocation in it
+    that no `memref.dealloc` frees is an error that says so, instead of a
+    leak.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def MipsExposeCInterface : Pass<"mips-expose-c-interface", "::mlir::ModuleOp"> {
+  let summary = "Give every public function a _mlir_ciface_ C wrapper";
+  let description = [{
+    Marks each public `func.func` definition with `llvm.emit_c_interface`, so
+    that lowering to LLVM emits `_mlir_ciface_<name>`, which takes memref
+    descriptors by pointer (the form `mips-compile --emit-header` declares).
+    Its tensor arguments become `bufferization.writable = false`: the caller's
+    buffers are only read.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
+def MipsImportTable : Pass<"mips-import-table", "::mlir::ModuleOp"> {
+  let summary = "Route calls to libmips through the run-time import table";
+  let description = [{
+    Runs on the LLVM dialect. Each `llvm.call` of a libmips ABI function becomes
+    a call of `__mips_rt_ensure_imports` (which binds the kernel provider once,
+    or reports and exits), a load of the function's slot from
+    `__mips_rt_import_table`, and an indirect call. The external declarations
+    are then removed, so the object has no undefined libmips symbol. The table
+    and its resolver come from the mips runtime linked into the object.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+#endif // MIPS_TRANSFORMS_PASSES_TD

@@ -1,0 +1,19 @@
+// RUN: mips-opt %s -split-input-file --convert-mips-to-libmips -verify-diagnostics
+
+// A user declaration with another signature is an error, not a mismatched call.
+func.func private @mips_matmul_f32(i64) -> i32
+
+func.func @clashing_declaration(%a: memref<2x2xf32>, %b: memref<2x2xf32>, %c: memref<2x2xf32>) {
+  // expected-error @+1 {{'mips_matmul_f32' is already declared as '(i64) -> i32', which does not match the libmips ABI}}
+  mips.matmul ins(%a, %b : memref<2x2xf32>, memref<2x2xf32>) outs(%c : memref<2x2xf32>)
+  return
+}
+
+// -----
+
+// Only buffers have an address to pass.
+func.func @on_tensors(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>, %c: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{'mips.matmul' op on tensors cannot call libmips; bufferize it first}}
+  %r = mips.matmul ins(%a, %b : tensor<2x2xf32>, tensor<2x2xf32>) outs(%c : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
+}
