@@ -19,13 +19,12 @@
 
 using namespace mlir;
 
-/// What models contain, as linalg on tensors: TOSA lowered by upstream (a
-/// no-op on other input), then generic ops that are named ops made named.
+/// TOSA input as linalg on tensors, by upstream's lowering (a no-op on other
+/// input).
 static void addFrontendPasses(OpPassManager &pm) {
   tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions(), TosaToLinalgNamedOptions());
   pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
   pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
-  pm.addPass(createLinalgSpecializeGenericOpsPass());
 }
 
 /// Matmuls into mips.matmul, then tensors into buffers and mips.matmul into

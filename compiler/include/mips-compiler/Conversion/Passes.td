@@ -26,9 +26,13 @@ def ConvertLinalgToMips : Pass<"convert-linalg-to-mips"> {
       `- zb * rowsum(A) - za * colsum(B) + K * za * zb`, all in i32 (exact
       modulo 2^32, as the op's own semantics).
 
-    A `linalg.generic` that is a matmul is first turned into the named op by
-    upstream's `linalg-specialize-generic-ops`. Anything else is left for the
-    default lowering.
+    - `linalg.generic` that is one of these matmuls (iterators (b?, m, n)
+      parallel and k reduction, matmul maps, a body of `acc + a * b`, with
+      `arith.extsi` for int8): the named op first. Upstream's
+      `linalg-specialize-generic-ops` is not used: in LLVM 22 it turns a
+      transposed matmul into an invalid `linalg.matmul`.
+
+    Anything else is left for the default lowering.
   }];
   let dependentDialects = [
     "::mlir::mips::MipsDialect",

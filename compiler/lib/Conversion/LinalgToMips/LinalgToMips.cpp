@@ -300,6 +300,78 @@ struct VectorProductToMips : OpRewritePattern<OpTy> {
   }
 };
 
+/// True if the body of `op` computes acc + a * b (floats) or
+/// acc + sext(a) * sext(b) (integers), with nothing else.
+static bool isMultiplyAccumulateBody(linalg::GenericOp op, bool isInteger) {
+  Block &body = op.getRegion().front();
+  if (llvm::range_size(body.getOperations()) != (isInteger ? 5u : 3u))
+    return false;
+  Value a = body.getArgument(0), b = body.getArgument(1), acc = body.getArgument(2);
+  Operation *add = body.getTerminator()->getOperand(0).getDefiningOp();
+  if (!add || !(isInteger ? isa<arith::AddIOp>(add) : isa<arith::AddFOp>(add)))
+    return false;
+  Value product = add->getOperand(0) == acc   ? add->getOperand(1)
+                  : add->getOperand(1) == acc ? add->getOperand(0)
+                                              : Value();
+  Operation *mul = product ? product.getDefiningOp() : nullptr;
+  if (!mul || !(isInteger ? isa<arith::MulIOp>(mul) : isa<arith::MulFOp>(mul)))
+    return false;
+  auto source = [&](Value factor) -> Value {
+    if (!isInteger)
+      return factor;
+    auto extend = factor.getDefiningOp<arith::ExtSIOp>();
+    return extend ? extend.getIn() : Value();
+  };
+  Value x = source(mul->getOperand(0)), y = source(mul->getOperand(1));
+  return (x == a && y == b) || (x == b && y == a);
+}
+
+/// A linalg.generic that is a (batch) matmul, as what frontends and
+/// --linalg-generalize-named-ops write, becomes the named op, which the
+/// patterns above convert. Upstream's linalg-specialize-generic-ops is not
+/// used: in LLVM 22 it turns a transposed matmul into a plain linalg.matmul
+/// that fails verification.
+struct GenericMatmulToNamed : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+      return rewriter.notifyMatchFailure(op, "not two inputs and one init");
+    unsigned loops = op.getNumLoops();
+    if (loops != 3 && loops != 4)
+      return rewriter.notifyMatchFailure(op, "not a (batch) matmul iteration space");
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    for (unsigned d = 0; d < loops; ++d)
+      if (iterators[d] != (d + 1 == loops ? utils::IteratorType::reduction
+                                          : utils::IteratorType::parallel))
+        return rewriter.notifyMatchFailure(op, "iterators are not (b?, m, n) parallel, k reduction");
+    if (failed(checkKernel(rewriter, op, /*signedCast=*/true)))
+      return failure();
+    bool batched = loops == 4;
+    FailureOr<MatmulLayout> layout =
+        matchLayout(op.getIndexingMapsArray(), batched, op.getContext());
+    if (failed(layout) || (batched && !(layout->lhsBatched && layout->rhsBatched)))
+      return rewriter.notifyMatchFailure(op, "indexing maps are not a (transposed) matmul");
+    bool isInteger = getElementTypeOrSelf(op.getDpsInits()[0].getType()).isInteger();
+    if (!isMultiplyAccumulateBody(op, isInteger))
+      return rewriter.notifyMatchFailure(op, "body is not a multiply-accumulate");
+
+    NamedAttribute maps = rewriter.getNamedAttr("indexing_maps", op.getIndexingMaps());
+    SmallVector<Type> results(op.getResultTypes());
+    SmallVector<Value> inputs(op.getDpsInputs()), inits(op.getDpsInits());
+    Operation *named =
+        batched ? linalg::BatchMatmulOp::create(rewriter, op.getLoc(), results, inputs, inits,
+                                                ArrayRef<NamedAttribute>{maps})
+                      .getOperation()
+                : linalg::MatmulOp::create(rewriter, op.getLoc(), results, inputs, inits,
+                                           ArrayRef<NamedAttribute>{maps})
+                      .getOperation();
+    rewriter.replaceOp(op, named->getResults());
+    return success();
+  }
+};
+
 /// A zero point as the i32 the op's semantics cast it to, or null.
 static Value castZeroPoint(OpBuilder &b, Location loc, Value zeroPoint) {
   auto type = dyn_cast<IntegerType>(zeroPoint.getType());
@@ -469,7 +541,7 @@ struct ConvertLinalgToMipsPass
 } // namespace
 
 void mlir::mips::populateLinalgToMipsPatterns(RewritePatternSet &patterns) {
-  patterns.add<MatmulToMips, BatchMatmulToMips,
+  patterns.add<MatmulToMips, BatchMatmulToMips, GenericMatmulToNamed,
                VectorProductToMips<linalg::MatvecOp, /*kVectorIsLhs=*/false>,
                VectorProductToMips<linalg::VecmatOp, /*kVectorIsLhs=*/true>,
                QuantizedMatmulToMatmul<linalg::QuantizedMatmulOp, /*kBatched=*/false>,

@@ -1,0 +1,52 @@
+// RUN: mips-opt %s -split-input-file --mips-inline-small-matmuls | FileCheck %s --check-prefixes=CHECK,DEFAULT
+// RUN: mips-opt %s -split-input-file --mips-inline-small-matmuls=threshold=0 | FileCheck %s --check-prefixes=CHECK,NEVER
+// RUN: mips-opt %s -split-input-file --mips-inline-small-matmuls=threshold=100000 | FileCheck %s --check-prefixes=CHECK,ALWAYS
+
+// 4x4x4 = 64 multiply-adds: inline by default, a vector contraction on the
+// operands as read; threshold=0 keeps the call.
+// CHECK-LABEL:   func.func @tiny
+// DEFAULT-NOT:     mips.matmul
+// DEFAULT:         %[[A:.*]] = vector.transfer_read %{{.*}} : tensor<4x4xf32>, vector<4x4xf32>
+// DEFAULT:         %[[B:.*]] = vector.transfer_read %{{.*}} : tensor<4x4xf32>, vector<4x4xf32>
+// DEFAULT:         %[[C:.*]] = vector.transfer_read %{{.*}} : tensor<4x4xf32>, vector<4x4xf32>
+// DEFAULT:         %[[R:.*]] = vector.contract {{.*}}%[[A]], %[[B]], %[[C]] : vector<4x4xf32>, vector<4x4xf32> into vector<4x4xf32>
+// DEFAULT:         vector.transfer_write %[[R]]
+// NEVER:           mips.matmul
+// ALWAYS-NOT:      mips.matmul
+func.func @tiny(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %r = mips.matmul ins(%a, %b : tensor<4x4xf32>, tensor<4x4xf32>) outs(%c : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+
+// -----
+
+// Transposes become the contraction's maps (operands read as stored);
+// overwrite, a zero fill of the accumulator.
+// DEFAULT-DAG:     #[[MAP_AT:.*]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// DEFAULT-DAG:     #[[MAP_BT:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL:   func.func @tiny_transposed_overwrite
+// DEFAULT-NOT:     mips.matmul
+// DEFAULT:         %[[ZERO:.*]] = linalg.fill ins(%c0_i32 : i32)
+// DEFAULT:         %[[C:.*]] = vector.transfer_read %[[ZERO]]
+// DEFAULT:         vector.contract {indexing_maps = [#[[MAP_AT]], #[[MAP_BT]], #{{.*}}]{{.*}}, %[[C]] : vector<4x2xi8>, vector<3x4xi8> into vector<2x3xi32>
+// NEVER:           mips.matmul transpose_lhs transpose_rhs overwrite
+func.func @tiny_transposed_overwrite(%at: tensor<4x2xi8>, %bt: tensor<3x4xi8>, %c: tensor<2x3xi32>) -> tensor<2x3xi32> {
+  %r = mips.matmul transpose_lhs transpose_rhs overwrite ins(%at, %bt : tensor<4x2xi8>, tensor<3x4xi8>) outs(%c : tensor<2x3xi32>) -> tensor<2x3xi32>
+  return %r : tensor<2x3xi32>
+}
+
+// -----
+
+// Above the threshold, dynamic, or on buffers: libmips.
+// CHECK-LABEL:   func.func @not_inlined
+// DEFAULT-COUNT-3: mips.matmul
+// ALWAYS:          vector.contract
+// ALWAYS-COUNT-2:  mips.matmul
+func.func @not_inlined(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>,
+                       %da: tensor<?x4xf32>, %db: tensor<4x4xf32>, %dc: tensor<?x4xf32>,
+                       %ma: memref<4x4xf32>, %mb: memref<4x4xf32>, %mc: memref<4x4xf32>) -> (tensor<16x16xf32>, tensor<?x4xf32>) {
+  %r = mips.matmul ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %d = mips.matmul ins(%da, %db : tensor<?x4xf32>, tensor<4x4xf32>) outs(%dc : tensor<?x4xf32>) -> tensor<?x4xf32>
+  mips.matmul ins(%ma, %mb : memref<4x4xf32>, memref<4x4xf32>) outs(%mc : memref<4x4xf32>)
+  return %r, %d : tensor<16x16xf32>, tensor<?x4xf32>
+}
