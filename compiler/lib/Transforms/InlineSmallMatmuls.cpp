@@ -25,14 +25,24 @@ using namespace mlir;
 
 namespace {
 
-/// M*N*K of a matmul with static shapes, else nothing.
-static std::optional<int64_t> getStaticWork(mips::MatmulOp op) {
+/// The inline code is K rank-1 updates of M rows of N, reading its operands element by
+/// element (their strides are only known at run time). Measured against libmips with
+/// bench/inline_threshold.sh, it loses at any size on long reductions and on one- or
+/// two-row (or column) shapes, so only shapes within these bounds are candidates.
+constexpr int64_t kMaxInlineK = 16;
+constexpr int64_t kMinInlineRowsAndColumns = 4;
+
+/// M*N*K of a matmul with static shapes the inline code runs well, else nothing.
+static std::optional<int64_t> getInlineableWork(mips::MatmulOp op) {
   auto lhs = cast<ShapedType>(op.getLhs().getType());
   auto rhs = cast<ShapedType>(op.getRhs().getType());
   if (!lhs.hasStaticShape() || !rhs.hasStaticShape())
     return std::nullopt;
-  return lhs.getDimSize(op.getLhsMDim()) * lhs.getDimSize(op.getLhsKDim()) *
-         rhs.getDimSize(op.getRhsNDim());
+  int64_t m = lhs.getDimSize(op.getLhsMDim()), k = lhs.getDimSize(op.getLhsKDim()),
+          n = rhs.getDimSize(op.getRhsNDim());
+  if (k > kMaxInlineK || m < kMinInlineRowsAndColumns || n < kMinInlineRowsAndColumns)
+    return std::nullopt;
+  return m * n * k;
 }
 
 /// The same product as a linalg.matmul: transposes as indexing maps, overwrite
@@ -69,7 +79,7 @@ struct MipsInlineSmallMatmulsPass
       return;
     SmallVector<mips::MatmulOp> small;
     getOperation().walk([&](mips::MatmulOp op) {
-      std::optional<int64_t> work = getStaticWork(op);
+      std::optional<int64_t> work = getInlineableWork(op);
       if (op.getResult() && work && *work <= threshold)
         small.push_back(op);
     });

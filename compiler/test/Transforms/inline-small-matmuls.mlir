@@ -28,11 +28,11 @@ func.func @tiny(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>, %c: tensor<4x4xf32>) -
 // DEFAULT-NOT:     mips.matmul
 // DEFAULT:         %[[ZERO:.*]] = linalg.fill ins(%c0_i32 : i32)
 // DEFAULT:         %[[C:.*]] = vector.transfer_read %[[ZERO]]
-// DEFAULT:         vector.contract {indexing_maps = [#[[MAP_AT]], #[[MAP_BT]], #{{.*}}]{{.*}}, %[[C]] : vector<4x2xi8>, vector<3x4xi8> into vector<2x3xi32>
+// DEFAULT:         vector.contract {indexing_maps = [#[[MAP_AT]], #[[MAP_BT]], #{{.*}}]{{.*}}, %[[C]] : vector<6x4xi8>, vector<5x6xi8> into vector<4x5xi32>
 // NEVER:           mips.matmul transpose_lhs transpose_rhs overwrite
-func.func @tiny_transposed_overwrite(%at: tensor<4x2xi8>, %bt: tensor<3x4xi8>, %c: tensor<2x3xi32>) -> tensor<2x3xi32> {
-  %r = mips.matmul transpose_lhs transpose_rhs overwrite ins(%at, %bt : tensor<4x2xi8>, tensor<3x4xi8>) outs(%c : tensor<2x3xi32>) -> tensor<2x3xi32>
-  return %r : tensor<2x3xi32>
+func.func @tiny_transposed_overwrite(%at: tensor<6x4xi8>, %bt: tensor<5x6xi8>, %c: tensor<4x5xi32>) -> tensor<4x5xi32> {
+  %r = mips.matmul transpose_lhs transpose_rhs overwrite ins(%at, %bt : tensor<6x4xi8>, tensor<5x6xi8>) outs(%c : tensor<4x5xi32>) -> tensor<4x5xi32>
+  return %r : tensor<4x5xi32>
 }
 
 // -----
@@ -49,4 +49,22 @@ func.func @not_inlined(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<
   %d = mips.matmul ins(%da, %db : tensor<?x4xf32>, tensor<4x4xf32>) outs(%dc : tensor<?x4xf32>) -> tensor<?x4xf32>
   mips.matmul ins(%ma, %mb : memref<4x4xf32>, memref<4x4xf32>) outs(%mc : memref<4x4xf32>)
   return %r, %d : tensor<16x16xf32>, tensor<?x4xf32>
+}
+
+// -----
+
+// Shapes the inline code runs badly at any size stay calls whatever the
+// threshold: K > 16, fewer than 4 rows, fewer than 4 columns.
+// CHECK-LABEL:   func.func @never_inlined
+// CHECK-NOT:       vector.contract
+// CHECK-COUNT-3:   mips.matmul
+// CHECK-NOT:       vector.contract
+func.func @never_inlined(%a: tensor<4x17xf32>, %b: tensor<17x4xf32>, %c: tensor<4x4xf32>,
+                         %a3: tensor<3x8xf32>, %b8: tensor<8x8xf32>, %c3: tensor<3x8xf32>,
+                         %a8: tensor<8x8xf32>, %b3: tensor<8x3xf32>, %c8: tensor<8x3xf32>)
+    -> (tensor<4x4xf32>, tensor<3x8xf32>, tensor<8x3xf32>) {
+  %r = mips.matmul ins(%a, %b : tensor<4x17xf32>, tensor<17x4xf32>) outs(%c : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %s = mips.matmul ins(%a3, %b8 : tensor<3x8xf32>, tensor<8x8xf32>) outs(%c3 : tensor<3x8xf32>) -> tensor<3x8xf32>
+  %t = mips.matmul ins(%a8, %b3 : tensor<8x8xf32>, tensor<8x3xf32>) outs(%c8 : tensor<8x3xf32>) -> tensor<8x3xf32>
+  return %r, %s, %t : tensor<4x4xf32>, tensor<3x8xf32>, tensor<8x3xf32>
 }

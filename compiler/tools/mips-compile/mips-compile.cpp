@@ -68,8 +68,9 @@ static cl::opt<std::string>
                    cl::value_desc("file.h"), cl::cat(category));
 static cl::opt<int64_t> inlineThreshold(
     "mips-inline-threshold",
-    cl::desc("Static matmuls of at most this many multiply-adds (M*N*K) run as inline "
-             "vector code instead of a libmips call; 0 calls libmips for every matmul"),
+    cl::desc("Static matmuls of at most this many multiply-adds (M*N*K), with K <= 16 and "
+             "M, N >= 4, run as inline vector code instead of a libmips call; 0 calls "
+             "libmips for every matmul"),
     cl::init(mips::kDefaultInlineThreshold), cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3 (default 2)"),
                                   cl::Prefix, cl::init(2), cl::cat(category));

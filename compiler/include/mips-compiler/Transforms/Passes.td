@@ -11,16 +11,19 @@ def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::Fu
   let description = [{
     A libmips call costs a few hundred instructions before the first
     multiply-add (argument checks, dispatch, packing); inline vector code for a
-    4x4x4 product costs a few dozen. Each `mips.matmul` on tensors whose shapes
-    are static and whose M*N*K is at most `threshold` becomes a `linalg.matmul`
-    (with a zero fill for `overwrite`) that upstream's linalg vectorizer turns
-    into `vector.contract`. The others stay `mips.matmul`, and reach libmips.
-    A threshold of 0 keeps every call.
+    4x4x4 product costs a few hundred. Each `mips.matmul` on tensors whose
+    shapes are static, with K <= 16 and M, N >= 4, and whose M*N*K is at most
+    `threshold` becomes a `linalg.matmul` (with a zero fill for `overwrite`)
+    that upstream's linalg vectorizer turns into `vector.contract`. The others
+    stay `mips.matmul`, and reach libmips: the inline code unrolls K rank-1
+    updates and reads operands element by element, so long reductions and
+    one- or two-row shapes run faster in libmips at any size (measured by
+    bench/inline_threshold.sh). A threshold of 0 keeps every call.
   }];
   let options = [
     Option<"threshold", "threshold", "int64_t",
            /*default=*/"::mlir::mips::kDefaultInlineThreshold",
-           "Largest M*N*K that runs inline (0: none)">
+           "Largest M*N*K that runs inline, for shapes with K <= 16 and M, N >= 4 (0: none)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Measures where a libmips call starts to beat inline vector code, the rule behind
+# mips-compile's --mips-inline-threshold. For each static shape, the same f32 model
+# (C + A*B) is compiled for riscv64 twice: with every matmul a libmips call
+# (--mips-inline-threshold=0) and with every matmul inline. A driver runs it once to warm
+# up (binding, dispatch) and once more inside a counted region; mips-insn-count reports
+# the instructions executed (and the vector unit's cost) under qemu at VLEN 256.
+#
+#   bench/inline_threshold.sh [build dir, default build]   (needs build/host and build/riscv64)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+compile=$build/host/compiler/bin/mips-compile
+plugin=$build/host/bench/libmips-insn-count.so
+libmips=$build/riscv64/libmips/libmips.a
+for f in "$compile" "$plugin" "$libmips"; do
+  [ -e "$f" ] || { echo "inline_threshold: missing $f (build host and riscv64 first)" >&2; exit 1; }
+done
+vlen=256
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cat >"$work/driver.c" <<'C'
+#include "model.h"
+#include <stdlib.h>
+#define OPEN_REGION() __asm__ volatile("slti x0, x0, 0x6d0")
+#define CLOSE_REGION() __asm__ volatile("slti x0, x0, 0x6d1")
+int main(void) {
+  static float a[M * K], b[K * N], c[M * N];
+  for (int i = 0; i < M * K; ++i) a[i] = (float)(i % 7);
+  for (int i = 0; i < K * N; ++i) b[i] = (float)(i % 5);
+  mips_memref_f32_2d ma = {a, a, 0, {M, K}, {K, 1}}, mb = {b, b, 0, {K, N}, {N, 1}};
+  mips_memref_f32_2d mc = {c, c, 0, {M, N}, {N, 1}}, r;
+  _mlir_ciface_mm(&r, &ma, &mb, &mc);
+  free(r.allocated);
+  OPEN_REGION();
+  _mlir_ciface_mm(&r, &ma, &mb, &mc);
+  CLOSE_REGION();
+  free(r.allocated);
+  return 0;
+}
+C
+
+# count <m> <n> <k> <threshold>: "insns vcost" of one call of the model.
+count() {
+  local m=$1 n=$2 k=$3 threshold=$4 dir=$work/$1x$2x$3_$4
+  mkdir -p "$dir"
+  cat >"$dir/model.mlir" <<MLIR
+func.func @mm(%a: tensor<${m}x${k}xf32>, %b: tensor<${k}x${n}xf32>, %c: tensor<${m}x${n}xf32>) -> tensor<${m}x${n}xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<${m}x${k}xf32>, tensor<${k}x${n}xf32>) outs(%c : tensor<${m}x${n}xf32>) -> tensor<${m}x${n}xf32>
+  return %r : tensor<${m}x${n}xf32>
+}
+MLIR
+  "$compile" "$dir/model.mlir" --target=riscv64 --static-embedding --mips-inline-threshold="$threshold" \
+    -o "$dir/model.o" --emit-header="$dir/model.h"
+  clang-22 --target=riscv64-linux-gnu -march=rv64gcv -O2 -fuse-ld=lld -static \
+    --sysroot=/usr/riscv64-linux-gnu --gcc-install-dir=/usr/lib/gcc-cross/riscv64-linux-gnu/12/ \
+    -DM="$m" -DN="$n" -DK="$k" -I"$dir" -I"$root/libmips/include" "$work/driver.c" "$dir/model.o" \
+    "$libmips" -lm -o "$dir/program"
+  qemu-riscv64 -cpu "rv64,v=true,vext_spec=v1.0,vlen=$vlen" -d plugin -D "$dir/counts.log" \
+    -plugin "$plugin,vlen=$vlen" "$dir/program"
+  sed -nE 's/.*region=1 insns=([0-9]+) .* vcost=([0-9]+) .*/\1 \2/p' "$dir/counts.log"
+}
+
+printf '%-12s %8s | %10s %10s | %10s %10s | %s\n' shape "M*N*K" "call insns" vcost \
+  "inline ins" vcost "inline/call insns"
+for shape in ${MIPS_INLINE_SHAPES:-2x2x2 4x4x4 4x4x16 8x8x8 4x16x16 8x8x16 12x12x12 16x16x16 8x32x32 24x24x24 32x32x32 \
+             1x64x64 64x1x64 5x7x9 3x17x33}; do
+  IFS=x read -r m n k <<<"$shape"
+  read -r call_insns call_vcost < <(count "$m" "$n" "$k" 0)
+  read -r inline_insns inline_vcost < <(count "$m" "$n" "$k" 100000000)
+  printf '%-12s %8d | %10d %10d | %10d %10d | %.2f\n' "$shape" $((m * n * k)) "$call_insns" \
+    "$call_vcost" "$inline_insns" "$inline_vcost" "$(echo "$inline_insns / $call_insns" | bc -l)"
+done
