@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* pthread barriers */
 #include <pthread.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "matmul_cases.h"
@@ -130,11 +131,51 @@ static void test_fork_child_computes(void **state) {
   assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
+/* A caller cancelled while libmips's threads work for it: the call finishes first (the
+ * pthreads pool defers the cancel), so the pool is free for the next caller. */
+static void *cancelled_caller(void *arg) {
+  float *c = arg;
+  for (;;) {
+    (void)mips_matmul_f32(UM, UN, UK, ua, 0, UK, 1, ub, 0, UN, 1, c, 0, UN, 1,
+                          MIPS_MATMUL_MAX_THREADS(4));
+    pthread_testcancel();
+  }
+  return NULL;
+}
+
+static void test_cancelled_caller_leaves_pool_usable(void **state) {
+  (void)state;
+#ifndef MIPS_TEST_THREADING_PTHREADS
+  printf("test_cancelled_caller_leaves_pool_usable: only the pthreads pool defers cancels\n");
+  return;
+#endif
+  for (int x = 0; x < UM * UK; ++x) ua[x] = (float)(x % 7 - 3);
+  for (int x = 0; x < UK * UN; ++x) ub[x] = (float)(x % 5 - 2);
+  static float scratch[UM * UN], c[UM * UN];
+  for (int round = 0; round < 20; ++round) {
+    pthread_t caller;
+    assert_int_equal(pthread_create(&caller, NULL, cancelled_caller, scratch), 0);
+    const struct timespec pause = {0, 2000000 + 100000 * round};
+    nanosleep(&pause, NULL);
+    assert_int_equal(pthread_cancel(caller), 0);
+    void *result;
+    assert_int_equal(pthread_join(caller, &result), 0);
+    assert_true(result == PTHREAD_CANCELED);
+    /* Hangs here if the cancel left the pool locked. */
+    assert_int_equal(mips_matmul_f32(UM, UN, UK, ua, 0, UK, 1, ub, 0, UN, 1, c, 0, UN, 1,
+                                     MIPS_MATMUL_MAX_THREADS(4)), MIPS_OK);
+  }
+  float want = 0;
+  for (int l = 0; l < UK; ++l) want += ua[(UM - 1) * UK + l] * ub[l * UN + UN - 1];
+  assert_true(c[UM * UN - 1] == want);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_every_cap_is_correct),
     cmocka_unit_test(test_result_does_not_depend_on_threads),
     cmocka_unit_test(test_concurrent_callers_with_threads),
     cmocka_unit_test(test_fork_child_computes),
+    cmocka_unit_test(test_cancelled_caller_leaves_pool_usable),
 };
 
 MIPS_TEST_MAIN(tests)

@@ -102,9 +102,15 @@ void mips_parallel_run(int count, mips_task_fn fn, void *ctx) {
   }
   pool *p = &the_pool;
   pthread_once(&atfork_once, register_fork_handlers);
+  /* Waiting for the workers is a cancellation point. A caller cancelled there would
+   * leave the pool locked and busy with a job on its dead stack, so the whole call is
+   * one uncancellable step; a pending cancel acts at the caller's next point. */
+  int cancel_state;
+  pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel_state);
   pthread_mutex_lock(&p->lock);
   if (p->busy) {
     pthread_mutex_unlock(&p->lock);
+    pthread_setcancelstate(cancel_state, NULL);
     run_inline(count, fn, ctx);
     return;
   }
@@ -118,4 +124,5 @@ void mips_parallel_run(int count, mips_task_fn fn, void *ctx) {
   while (p->unfinished > 0) pthread_cond_wait(&p->done, &p->lock);
   p->busy = false;
   pthread_mutex_unlock(&p->lock);
+  pthread_setcancelstate(cancel_state, NULL);
 }

@@ -7,6 +7,7 @@
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "threading/threading.h"
 
@@ -27,8 +28,13 @@ static void read_default(void) {
     }
     fprintf(stderr, "libmips: MIPS_NUM_THREADS=%s is not a positive integer; ignored\n", env);
   }
+  /* A fixed cpu_set_t fails (EINVAL) on kernels with more than 1024 possible CPUs, and
+   * sandboxes may refuse the call: then the online CPUs are the best guess. */
   cpu_set_t cpus;
-  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) default_threads = clamp_threads(CPU_COUNT(&cpus));
+  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0)
+    default_threads = clamp_threads(CPU_COUNT(&cpus));
+  else
+    default_threads = clamp_threads(sysconf(_SC_NPROCESSORS_ONLN));
 }
 
 int mips_threads_default(void) {
