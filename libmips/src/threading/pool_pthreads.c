@@ -31,6 +31,13 @@ static pool the_pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 static _Thread_local bool in_task;
 
+/* A caller inside its own OpenMP parallel region already has a thread per core: the
+ * call runs on that thread, as with the OpenMP backend. Weak, so that libmips does not
+ * depend on an OpenMP runtime; null when the program has none. */
+extern int omp_in_parallel(void) __attribute__((weak));
+
+static bool in_callers_parallel_region(void) { return omp_in_parallel && omp_in_parallel(); }
+
 /* Claims and runs parts of the current job until none is left. Called, and returns,
  * with the lock held. */
 static void run_parts(pool *p) {
@@ -96,7 +103,7 @@ static void run_inline(int count, mips_task_fn fn, void *ctx) {
 }
 
 void mips_parallel_run(int count, mips_task_fn fn, void *ctx) {
-  if (count <= 1 || in_task) {
+  if (count <= 1 || in_task || in_callers_parallel_region()) {
     run_inline(count, fn, ctx);
     return;
   }

@@ -17,9 +17,10 @@
 typedef void (*mips_task_fn)(void *ctx, int index, int count);
 
 /* Runs fn(ctx, i, count) once for every i in [0, count) and returns when all are done.
- * The calling thread takes part. Inside another parallel job (a task of ours, or an
- * OpenMP region), or when the pool is busy with another caller's job, every part runs
- * on the calling thread: never a deadlock, never more threads than asked for. */
+ * The calling thread takes part. Inside another parallel job (a task of ours, or the
+ * caller's OpenMP region, with either backend), and with the pthreads pool when it is
+ * busy with another caller's job, every part runs on the calling thread: never a
+ * deadlock, never more threads than asked for. */
 void mips_parallel_run(int count, mips_task_fn fn, void *ctx);
 
 /* The backend's name, for MIPS_VERBOSE: "openmp", "pthreads" or "off". */
