@@ -201,6 +201,32 @@ typedef struct mips_rt_unranked_memref {
   void *descriptor;
 } mips_rt_unranked_memref;
 
+/* Copies `count` elements `elem_size` bytes wide, strided in elements. A run that is
+ * unit-stride on both sides is one memcpy; otherwise typed loads and stores of the
+ * common widths (a memcpy call per element costs dozens of instructions). */
+static void copy_run(char *dst, int64_t dst_stride, const char *src, int64_t src_stride,
+                     int64_t count, int64_t elem_size) {
+  if (dst_stride == 1 && src_stride == 1) {
+    memcpy(dst, src, (size_t)(count * elem_size));
+    return;
+  }
+#define MIPS_RT_COPY_RUN(T)                                                           \
+  for (int64_t i = 0; i < count; ++i)                                               \
+    memcpy(dst + i * dst_stride * (int64_t)sizeof(T), src + i * src_stride * (int64_t)sizeof(T), \
+           sizeof(T));                                                              \
+  return;
+  switch (elem_size) {
+  case 1: MIPS_RT_COPY_RUN(uint8_t)
+  case 2: MIPS_RT_COPY_RUN(uint16_t)
+  case 4: MIPS_RT_COPY_RUN(uint32_t)
+  case 8: MIPS_RT_COPY_RUN(uint64_t)
+  default:
+    for (int64_t i = 0; i < count; ++i)
+      memcpy(dst + i * dst_stride * elem_size, src + i * src_stride * elem_size, (size_t)elem_size);
+  }
+#undef MIPS_RT_COPY_RUN
+}
+
 MIPS_RT_API void memrefCopy(int64_t elem_size, mips_rt_unranked_memref *src,
                             mips_rt_unranked_memref *dst) {
   enum { MAX_RANK = 32 };
@@ -211,20 +237,37 @@ MIPS_RT_API void memrefCopy(int64_t elem_size, mips_rt_unranked_memref *src,
   const int64_t *src_meta = (const int64_t *)((char *const *)src->descriptor + 2);
   const int64_t *dst_meta = (const int64_t *)((char *const *)dst->descriptor + 2);
   const int64_t *sizes = src_meta + 1;
+  const int64_t *src_strides = src_meta + 1 + rank, *dst_strides = dst_meta + 1 + rank;
   for (int64_t d = 0; d < rank; ++d)
     if (sizes[d] == 0) return;
+  const char *src_base = src_data + src_meta[0] * elem_size;
+  char *dst_base = dst_data + dst_meta[0] * elem_size;
+  if (rank == 0) {
+    memcpy(dst_base, src_base, (size_t)elem_size);
+    return;
+  }
+  /* Runs along the last dimension, the outer ones walked as an odometer. Leading
+   * dimensions that are dense on both sides fold into the run (a row-major copy is one
+   * run). */
+  int64_t inner = rank - 1, run = sizes[inner];
+  if (src_strides[inner] == 1 && dst_strides[inner] == 1)
+    while (inner > 0 && src_strides[inner - 1] == run && dst_strides[inner - 1] == run) {
+      --inner;
+      run *= sizes[inner];
+    }
+  const int64_t src_step = src_strides[rank - 1], dst_step = dst_strides[rank - 1];
   int64_t index[MAX_RANK] = {0};
-  int64_t src_at = src_meta[0], dst_at = dst_meta[0];
+  int64_t src_at = 0, dst_at = 0;
   for (;;) {
-    memcpy(dst_data + dst_at * elem_size, src_data + src_at * elem_size, (size_t)elem_size);
-    /* Odometer over the indices, last dimension fastest. */
-    int64_t d = rank - 1;
+    copy_run(dst_base + dst_at * elem_size, dst_step, src_base + src_at * elem_size, src_step,
+             run, elem_size);
+    int64_t d = inner - 1;
     for (; d >= 0; --d) {
-      src_at += src_meta[1 + rank + d];
-      dst_at += dst_meta[1 + rank + d];
+      src_at += src_strides[d];
+      dst_at += dst_strides[d];
       if (++index[d] < sizes[d]) break;
-      src_at -= sizes[d] * src_meta[1 + rank + d];
-      dst_at -= sizes[d] * dst_meta[1 + rank + d];
+      src_at -= sizes[d] * src_strides[d];
+      dst_at -= sizes[d] * dst_strides[d];
       index[d] = 0;
     }
     if (d < 0) return;
