@@ -3,7 +3,8 @@
 # Measures where a libmips call starts to beat inline vector code, the rule behind
 # mips-compile's --mips-inline-threshold. For each static shape, the same f32 model
 # (C + A*B) is compiled for riscv64 twice: with every matmul a libmips call
-# (--mips-inline-threshold=0) and with every matmul inline. A driver runs it once to warm
+# (--mips-inline-threshold=0) and with every matmul inline, whatever the rule says
+# (--mips-inline-any-shape). MIPS_INLINE_SHAPES="MxNxK ..." picks the shapes. A driver runs it once to warm
 # up (binding, dispatch) and once more inside a counted region; mips-insn-count reports
 # the instructions executed (and the vector unit's cost) under qemu at VLEN 256.
 #
@@ -42,9 +43,11 @@ int main(void) {
 }
 C
 
-# count <m> <n> <k> <threshold>: "insns vcost" of one call of the model.
+# count <call|inline> <m> <n> <k> <mips-compile flags...>: "insns vcost" of one call of
+# the model.
 count() {
-  local m=$1 n=$2 k=$3 threshold=$4 dir=$work/$1x$2x$3_$4
+  local m=$2 n=$3 k=$4 dir=$work/$2x$3x$4_$1
+  shift 4
   mkdir -p "$dir"
   cat >"$dir/model.mlir" <<MLIR
 func.func @mm(%a: tensor<${m}x${k}xf32>, %b: tensor<${k}x${n}xf32>, %c: tensor<${m}x${n}xf32>) -> tensor<${m}x${n}xf32> {
@@ -52,7 +55,7 @@ func.func @mm(%a: tensor<${m}x${k}xf32>, %b: tensor<${k}x${n}xf32>, %c: tensor<$
   return %r : tensor<${m}x${n}xf32>
 }
 MLIR
-  "$compile" "$dir/model.mlir" --target=riscv64 --static-embedding --mips-inline-threshold="$threshold" \
+  "$compile" "$dir/model.mlir" --target=riscv64 --static-embedding "$@" \
     -o "$dir/model.o" --emit-header="$dir/model.h"
   clang-22 --target=riscv64-linux-gnu -march=rv64gcv -O2 -fuse-ld=lld -static \
     --sysroot=/usr/riscv64-linux-gnu --gcc-install-dir=/usr/lib/gcc-cross/riscv64-linux-gnu/12/ \
@@ -65,11 +68,12 @@ MLIR
 
 printf '%-12s %8s | %10s %10s | %10s %10s | %s\n' shape "M*N*K" "call insns" vcost \
   "inline ins" vcost "inline/call insns"
-for shape in ${MIPS_INLINE_SHAPES:-2x2x2 4x4x4 4x4x16 8x8x8 4x16x16 8x8x16 12x12x12 16x16x16 8x32x32 24x24x24 32x32x32 \
-             1x64x64 64x1x64 5x7x9 3x17x33}; do
+for shape in ${MIPS_INLINE_SHAPES:-2x2x2 4x4x4 4x4x16 5x7x9 7x7x7 5x5x16 8x8x8 6x6x16 10x10x10 \
+             16x16x16 4x4x32 1x16x16 2x16x8 16x2x8 3x3x57 1x64x64}; do
   IFS=x read -r m n k <<<"$shape"
-  read -r call_insns call_vcost < <(count "$m" "$n" "$k" 0)
-  read -r inline_insns inline_vcost < <(count "$m" "$n" "$k" 100000000)
+  read -r call_insns call_vcost < <(count call "$m" "$n" "$k" --mips-inline-threshold=0)
+  read -r inline_insns inline_vcost < <(count inline "$m" "$n" "$k" --mips-inline-threshold=100000000 \
+    --mips-inline-any-shape)
   printf '%-12s %8d | %10d %10d | %10d %10d | %.2f\n' "$shape" $((m * n * k)) "$call_insns" \
     "$call_vcost" "$inline_insns" "$inline_vcost" "$(echo "$inline_insns / $call_insns" | bc -l)"
 done

@@ -33,6 +33,7 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   pm.addPass(mips::createConvertLinalgToMips());
   mips::MipsInlineSmallMatmulsOptions inlining;
   inlining.threshold = options.inlineThreshold;
+  inlining.anyShape = options.inlineAnyShape;
   pm.addNestedPass<func::FuncOp>(mips::createMipsInlineSmallMatmuls(inlining));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(mips::createMipsExposeCInterface());

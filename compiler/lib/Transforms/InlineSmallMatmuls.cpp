@@ -27,20 +27,22 @@ namespace {
 
 /// The inline code is K rank-1 updates of M rows of N, reading its operands element by
 /// element (their strides are only known at run time). Measured against libmips with
-/// bench/inline_threshold.sh, it loses at any size on long reductions and on one- or
-/// two-row (or column) shapes, so only shapes within these bounds are candidates.
+/// bench/inline_threshold.sh, it loses at any size on long reductions (K > 16) and when
+/// few rows share a wide B (N > 4M: each element of B feeds only M multiply-adds), so
+/// only shapes within these bounds are candidates.
 constexpr int64_t kMaxInlineK = 16;
-constexpr int64_t kMinInlineRowsAndColumns = 4;
+constexpr int64_t kMaxInlineColumnsPerRow = 4;
 
-/// M*N*K of a matmul with static shapes the inline code runs well, else nothing.
-static std::optional<int64_t> getInlineableWork(mips::MatmulOp op) {
+/// M*N*K of a matmul with static shapes the inline code runs well (any static shape
+/// with `anyShape`), else nothing.
+static std::optional<int64_t> getInlineableWork(mips::MatmulOp op, bool anyShape) {
   auto lhs = cast<ShapedType>(op.getLhs().getType());
   auto rhs = cast<ShapedType>(op.getRhs().getType());
   if (!lhs.hasStaticShape() || !rhs.hasStaticShape())
     return std::nullopt;
   int64_t m = lhs.getDimSize(op.getLhsMDim()), k = lhs.getDimSize(op.getLhsKDim()),
           n = rhs.getDimSize(op.getRhsNDim());
-  if (k > kMaxInlineK || m < kMinInlineRowsAndColumns || n < kMinInlineRowsAndColumns)
+  if (!anyShape && (k > kMaxInlineK || n > kMaxInlineColumnsPerRow * m))
     return std::nullopt;
   return m * n * k;
 }
@@ -79,7 +81,7 @@ struct MipsInlineSmallMatmulsPass
       return;
     SmallVector<mips::MatmulOp> small;
     getOperation().walk([&](mips::MatmulOp op) {
-      std::optional<int64_t> work = getInlineableWork(op);
+      std::optional<int64_t> work = getInlineableWork(op, anyShape);
       if (op.getResult() && work && *work <= threshold)
         small.push_back(op);
     });

@@ -54,17 +54,21 @@ func.func @not_inlined(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<
 // -----
 
 // Shapes the inline code runs badly at any size stay calls whatever the
-// threshold: K > 16, fewer than 4 rows, fewer than 4 columns.
+// threshold: K > 16, or a B more than 4 times wider than A is tall.
 // CHECK-LABEL:   func.func @never_inlined
 // CHECK-NOT:       vector.contract
-// CHECK-COUNT-3:   mips.matmul
+// CHECK:           mips.matmul ins(%{{.*}}, %{{.*}} : tensor<4x17xf32>, tensor<17x4xf32>)
 // CHECK-NOT:       vector.contract
+// CHECK:           mips.matmul ins(%{{.*}}, %{{.*}} : tensor<2x8xf32>, tensor<8x16xf32>)
+// A tall A against a narrow B is fine.
+// DEFAULT:         vector.contract {{.*}} : vector<8x8xf32>, vector<8x3xf32> into vector<8x3xf32>
+// NEVER:           mips.matmul ins(%{{.*}}, %{{.*}} : tensor<8x8xf32>, tensor<8x3xf32>)
 func.func @never_inlined(%a: tensor<4x17xf32>, %b: tensor<17x4xf32>, %c: tensor<4x4xf32>,
-                         %a3: tensor<3x8xf32>, %b8: tensor<8x8xf32>, %c3: tensor<3x8xf32>,
+                         %a2: tensor<2x8xf32>, %b16: tensor<8x16xf32>, %c2: tensor<2x16xf32>,
                          %a8: tensor<8x8xf32>, %b3: tensor<8x3xf32>, %c8: tensor<8x3xf32>)
-    -> (tensor<4x4xf32>, tensor<3x8xf32>, tensor<8x3xf32>) {
+    -> (tensor<4x4xf32>, tensor<2x16xf32>, tensor<8x3xf32>) {
   %r = mips.matmul ins(%a, %b : tensor<4x17xf32>, tensor<17x4xf32>) outs(%c : tensor<4x4xf32>) -> tensor<4x4xf32>
-  %s = mips.matmul ins(%a3, %b8 : tensor<3x8xf32>, tensor<8x8xf32>) outs(%c3 : tensor<3x8xf32>) -> tensor<3x8xf32>
+  %s = mips.matmul ins(%a2, %b16 : tensor<2x8xf32>, tensor<8x16xf32>) outs(%c2 : tensor<2x16xf32>) -> tensor<2x16xf32>
   %t = mips.matmul ins(%a8, %b3 : tensor<8x8xf32>, tensor<8x3xf32>) outs(%c8 : tensor<8x3xf32>) -> tensor<8x3xf32>
-  return %r, %s, %t : tensor<4x4xf32>, tensor<3x8xf32>, tensor<8x3xf32>
+  return %r, %s, %t : tensor<4x4xf32>, tensor<2x16xf32>, tensor<8x3xf32>
 }

@@ -69,9 +69,14 @@ static cl::opt<std::string>
 static cl::opt<int64_t> inlineThreshold(
     "mips-inline-threshold",
     cl::desc("Static matmuls of at most this many multiply-adds (M*N*K), with K <= 16 and "
-             "M, N >= 4, run as inline vector code instead of a libmips call; 0 calls "
+             "N <= 4*M, run as inline vector code instead of a libmips call; 0 calls "
              "libmips for every matmul"),
     cl::init(mips::kDefaultInlineThreshold), cl::cat(category));
+static cl::opt<bool> inlineAnyShape(
+    "mips-inline-any-shape",
+    cl::desc("Inline static matmuls up to the threshold whatever their shape (for "
+             "measuring the rule; bench/inline_threshold.sh)"),
+    cl::Hidden, cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3 (default 2)"),
                                   cl::Prefix, cl::init(2), cl::cat(category));
 
@@ -313,6 +318,7 @@ static int compile(const std::string &displayName,
   mips::MipsLoweringOptions pipelineOptions;
   pipelineOptions.staticEmbedding = staticEmbedding;
   pipelineOptions.inlineThreshold = inlineThreshold;
+  pipelineOptions.inlineAnyShape = inlineAnyShape;
   mips::buildMipsLoweringPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

@@ -12,7 +12,7 @@ def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::Fu
     A libmips call costs a few hundred instructions before the first
     multiply-add (argument checks, dispatch, packing); inline vector code for a
     4x4x4 product costs a few hundred. Each `mips.matmul` on tensors whose
-    shapes are static, with K <= 16 and M, N >= 4, and whose M*N*K is at most
+    shapes are static, with K <= 16 and N <= 4*M, and whose M*N*K is at most
     `threshold` becomes a `linalg.matmul` (with a zero fill for `overwrite`)
     that upstream's linalg vectorizer turns into `vector.contract`. The others
     stay `mips.matmul`, and reach libmips: the inline code unrolls K rank-1
@@ -23,7 +23,9 @@ def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::Fu
   let options = [
     Option<"threshold", "threshold", "int64_t",
            /*default=*/"::mlir::mips::kDefaultInlineThreshold",
-           "Largest M*N*K that runs inline, for shapes with K <= 16 and M, N >= 4 (0: none)">
+           "Largest M*N*K that runs inline, for shapes with K <= 16 and N <= 4*M (0: none)">,
+    Option<"anyShape", "any-shape", "bool", /*default=*/"false",
+           "Also inline shapes outside K <= 16 and N <= 4*M (for measuring them)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
