@@ -68,8 +68,8 @@ MLIR
 
 printf '%-12s %8s | %10s %10s | %10s %10s | %s\n' shape "M*N*K" "call insns" vcost \
   "inline ins" vcost "inline/call insns"
-for shape in ${MIPS_INLINE_SHAPES:-2x2x2 4x4x4 4x4x16 5x7x9 7x7x7 5x5x16 8x8x8 6x6x16 10x10x10 \
-             16x16x16 4x4x32 1x16x16 2x16x8 16x2x8 3x3x57 1x64x64}; do
+for shape in ${MIPS_INLINE_SHAPES:-2x2x2 4x4x4 1x16x16 16x2x8 4x4x32 7x9x8 8x8x8 6x6x16 16x16x2 \
+             10x10x10 12x12x7 16x16x8 16x16x16 1x8x64 2x4x64 1x1x512 32x32x32}; do
   IFS=x read -r m n k <<<"$shape"
   read -r call_insns call_vcost < <(count call "$m" "$n" "$k" --mips-inline-threshold=0)
   read -r inline_insns inline_vcost < <(count inline "$m" "$n" "$k" --mips-inline-threshold=100000000 \

@@ -18,7 +18,8 @@ fi
 awk '
   /^e2e-expect: / {
     if (name != "") check()
-    name = $2; want = $3; seen = 0; announced++
+    want = $NF; name = $0; sub(/^e2e-expect: /, "", name); sub(/ [0-9]+$/, "", name)
+    seen = 0; announced++
     next
   }
   /^mips-trace: mips_matmul_/ { seen++ }

@@ -40,7 +40,7 @@ struct MatmulOpInterface
     rewriter.setInsertionPoint(op);
     mips::MatmulOp::create(rewriter, op->getLoc(), /*result=*/Type(), *lhs, *rhs, *init,
                            matmul.getTransposeLhs(), matmul.getTransposeRhs(),
-                           matmul.getOverwrite());
+                           matmul.getOverwrite(), matmul.getInlined());
     replaceOpWithBufferizedValues(rewriter, op, *init);
     return success();
   }

@@ -68,14 +68,14 @@ static cl::opt<std::string>
                    cl::value_desc("file.h"), cl::cat(category));
 static cl::opt<int64_t> inlineThreshold(
     "mips-inline-threshold",
-    cl::desc("Static matmuls of at most this many multiply-adds (M*N*K), with K <= 16 and "
-             "N <= 4*M, run as inline vector code instead of a libmips call; 0 calls "
-             "libmips for every matmul"),
+    cl::desc("Static matmuls of at most this many multiply-adds (M*N*K), with K <= 32, run "
+             "as inline vector code instead of a libmips call; 0 calls libmips for every "
+             "matmul"),
     cl::init(mips::kDefaultInlineThreshold), cl::cat(category));
 static cl::opt<bool> inlineAnyShape(
     "mips-inline-any-shape",
-    cl::desc("Inline static matmuls up to the threshold whatever their shape (for "
-             "measuring the rule; bench/inline_threshold.sh)"),
+    cl::desc("Inline static matmuls up to the threshold whatever their K (for measuring "
+             "the rule; bench/inline_threshold.sh)"),
     cl::Hidden, cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3 (default 2)"),
                                   cl::Prefix, cl::init(2), cl::cat(category));

@@ -267,6 +267,34 @@ static void check_tiny_inline(void) {
   if (r.allocated != c) free(r.allocated);
 }
 
+/* Row-major operands (the vector path), then B column-major and C transposed (loops). */
+static void check_tiny_views(void) {
+  enum { M = 6, K = 4, N = 5 };
+  float a[M * K], b[K * N], c[M * N], before[M * N];
+  fill_f32(a, M * K, 23);
+  fill_f32(b, K * N, 24);
+  for (int layout = 0; layout < 2; ++layout) {
+    fill_f32(c, M * N, 25 + layout);
+    memcpy(before, c, sizeof c);
+    mips_memref_f32_2d ma = E2E_ROW_MAJOR(mips_memref_f32_2d, a, M, K);
+    /* layout 1: b holds B column-major, c holds C column-major */
+    mips_memref_f32_2d mb = layout ? (mips_memref_f32_2d){b, b, 0, {K, N}, {1, K}}
+                                   : E2E_ROW_MAJOR(mips_memref_f32_2d, b, K, N);
+    mips_memref_f32_2d mc = layout ? (mips_memref_f32_2d){c, c, 0, {M, N}, {1, M}}
+                                   : E2E_ROW_MAJOR(mips_memref_f32_2d, c, M, N);
+    expect_calls(layout ? "tiny_views (strided)" : "tiny_views (row-major)", 0);
+    _mlir_ciface_tiny_views(&ma, &mb, &mc);
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        const int at_c = layout ? j * M + i : i * N + j;
+        float want = before[at_c];
+        for (int l = 0; l < K; ++l) want += a[i * K + l] * b[layout ? j * K + l : l * N + j];
+        EXPECT(c[at_c] == want, "tiny_views layout %d (%d,%d) = %g, expected %g", layout, i, j,
+               c[at_c], want);
+      }
+  }
+}
+
 int main(void) {
   check_batch();
   check_batch_transposed();
@@ -276,6 +304,7 @@ int main(void) {
   check_quantized();
   check_tosa();
   check_tiny_inline();
+  check_tiny_views();
   expect_calls("end", 0);
   return e2e_finish("forms");
 }

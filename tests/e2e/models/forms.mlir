@@ -99,3 +99,12 @@ func.func @tiny_i8(%a: tensor<4x4xi8>, %b: tensor<4x4xi8>, %c: tensor<4x4xi32>) 
   %r = linalg.matmul ins(%a, %b : tensor<4x4xi8>, tensor<4x4xi8>) outs(%c : tensor<4x4xi32>) -> tensor<4x4xi32>
   return %r : tensor<4x4xi32>
 }
+
+// 6x5x4 on buffers, inline: unit-stride rows of B and C take vector loads, any other
+// view the loops (the driver passes both).
+func.func @tiny_views(%a: memref<6x4xf32, strided<[?, ?], offset: ?>>, %b: memref<4x5xf32, strided<[?, ?], offset: ?>>,
+                      %c: memref<6x5xf32, strided<[?, ?], offset: ?>>) {
+  linalg.matmul ins(%a, %b : memref<6x4xf32, strided<[?, ?], offset: ?>>, memref<4x5xf32, strided<[?, ?], offset: ?>>)
+                outs(%c : memref<6x5xf32, strided<[?, ?], offset: ?>>)
+  return
+}

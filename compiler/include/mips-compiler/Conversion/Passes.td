@@ -55,13 +55,20 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     `mips_status_string`'s text. The callee is declared `llvm.bareptr`, so a
     base buffer lowers to a plain pointer. A declaration of the same name
     with another type is an error.
+
+    A matmul marked `inlined` becomes straight-line vector code instead: C's
+    rows and B's rows in vector registers, a multiply-add of a broadcast A
+    element per (i, l). It needs unit-stride rows of B and C, checked at run
+    time; other views, and a transposed B, run as loops.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

@@ -21,12 +21,12 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
   PassOptions::Option<int64_t> inlineThreshold{
       *this, "inline-threshold",
       llvm::cl::desc("Static matmuls of at most this many multiply-adds (M*N*K), "
-                     "with K <= 16 and N <= 4*M, run as inline vector code "
+                     "with K <= 32, run as inline vector code "
                      "instead of a libmips call; 0 calls libmips for every matmul"),
       llvm::cl::init(kDefaultInlineThreshold)};
   PassOptions::Option<bool> inlineAnyShape{
       *this, "inline-any-shape",
-      llvm::cl::desc("Inline static matmuls up to the threshold whatever their shape "
+      llvm::cl::desc("Inline static matmuls up to the threshold whatever their K "
                      "(for measuring; bench/inline_threshold.sh)"),
       llvm::cl::init(false)};
 };

@@ -19,9 +19,9 @@ namespace mlir {
 namespace mips {
 
 /// The default of mips-inline-small-matmuls' threshold (M*N*K): up to this size,
-/// inline code for the shapes it handles costs fewer instructions than a libmips
-/// call (bench/inline_threshold.sh; riscv64, VLEN 256, f32).
-inline constexpr int64_t kDefaultInlineThreshold = 400;
+/// inline code (with K <= 32) costs fewer instructions than a libmips call
+/// (bench/inline_threshold.sh; riscv64, VLEN 256, f32).
+inline constexpr int64_t kDefaultInlineThreshold = 512;
 
 #define GEN_PASS_DECL
 #include "mips-compiler/Transforms/Passes.h.inc"

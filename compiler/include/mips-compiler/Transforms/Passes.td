@@ -9,30 +9,23 @@ include "mlir/Pass/PassBase.td"
 def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::FuncOp"> {
   let summary = "Pick inline vector code instead of a libmips call for small static matmuls";
   let description = [{
-    A libmips call costs a few hundred instructions before the first
-    multiply-add (argument checks, dispatch, packing); inline vector code for a
-    4x4x4 product costs a few hundred. Each `mips.matmul` on tensors whose
-    shapes are static, with K <= 16 and N <= 4*M, and whose M*N*K is at most
-    `threshold` becomes a `linalg.matmul` (with a zero fill for `overwrite`)
-    that upstream's linalg vectorizer turns into `vector.contract`. The others
-    stay `mips.matmul`, and reach libmips: the inline code unrolls K rank-1
-    updates and reads operands element by element, so long reductions and
-    one- or two-row shapes run faster in libmips at any size (measured by
+    Kernel variant selection. A libmips call costs about a thousand
+    instructions before its first multiply-add (argument checks, dispatch,
+    packing); inline code for a 4x4x4 product costs a few hundred. Each
+    `mips.matmul` whose shapes are static, with K <= 32, and whose M*N*K is
+    at most `threshold` is marked `inlined`; `convert-mips-to-libmips` then
+    emits straight-line vector code for it instead of a call. Longer
+    reductions lose inline at any size (measured by
     bench/inline_threshold.sh). A threshold of 0 keeps every call.
   }];
   let options = [
     Option<"threshold", "threshold", "int64_t",
            /*default=*/"::mlir::mips::kDefaultInlineThreshold",
-           "Largest M*N*K that runs inline, for shapes with K <= 16 and N <= 4*M (0: none)">,
+           "Largest M*N*K that runs inline, for shapes with K <= 32 (0: none)">,
     Option<"anyShape", "any-shape", "bool", /*default=*/"false",
-           "Also inline shapes outside K <= 16 and N <= 4*M (for measuring them)">
+           "Also inline shapes with K > 32 (for measuring them)">
   ];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::linalg::LinalgDialect",
-    "::mlir::tensor::TensorDialect",
-    "::mlir::vector::VectorDialect"
-  ];
+  let dependentDialects = ["::mlir::mips::MipsDialect"];
 }
 
 def MipsDeallocateBuffers : Pass<"mips-deallocate-buffers", "::mlir::ModuleOp"> {

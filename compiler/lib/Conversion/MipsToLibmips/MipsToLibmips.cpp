@@ -16,7 +16,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -182,6 +184,119 @@ static LogicalResult emitLibmipsCall(OpBuilder &b, mips::MatmulOp op) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Inline code, for matmuls marked `inlined`
+//===----------------------------------------------------------------------===//
+
+/// `buffer`, whose metadata is `metadata`, as a view whose innermost stride is
+/// statically 1 (a memref.cast to that type would fold away again).
+static Value viewWithUnitInnerStride(OpBuilder &b, Location loc, Value buffer,
+                                     memref::ExtractStridedMetadataOp metadata) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<OpFoldResult> sizes, strides;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
+    strides.push_back(metadata.getStrides()[d]);
+  }
+  strides.back() = b.getIndexAttr(1);
+  return memref::ReinterpretCastOp::create(b, loc, metadata.getBaseBuffer(),
+                                           OpFoldResult(metadata.getOffset()), sizes, strides);
+}
+
+/// The same product as loops, for any strides: a linalg.matmul (which the
+/// pipeline lowers to loops), after a zero fill for `overwrite`.
+static void emitLoopMatmul(OpBuilder &b, mips::MatmulOp op) {
+  Location loc = op.getLoc();
+  MLIRContext *ctx = op.getContext();
+  if (op.getOverwrite()) {
+    Value zero = arith::ConstantOp::create(
+        b, loc, b.getZeroAttr(getElementTypeOrSelf(op.getInit().getType())));
+    linalg::FillOp::create(b, loc, zero, op.getInit());
+  }
+  AffineExpr m, n, k;
+  bindDims(ctx, m, n, k);
+  auto map = [&](AffineExpr x, AffineExpr y) {
+    return AffineMapAttr::get(AffineMap::get(3, 0, {x, y}, ctx));
+  };
+  ArrayAttr maps = b.getArrayAttr({op.getTransposeLhs() ? map(k, m) : map(m, k),
+                                   op.getTransposeRhs() ? map(n, k) : map(k, n), map(m, n)});
+  linalg::MatmulOp::create(b, loc, TypeRange{}, ValueRange{op.getLhs(), op.getRhs()},
+                           ValueRange{op.getInit()},
+                           ArrayRef<NamedAttribute>{b.getNamedAttr("indexing_maps", maps)});
+}
+
+/// Straight-line vector code: C's M rows and B's K rows in vector registers, and
+/// for each (i, l) a multiply-add of A(i, l), broadcast, with row l of B into row
+/// i of C. Rows are vector loads and stores, so it needs unit-stride rows of B and
+/// C; that is checked at run time (C callers may pass any view), and other views
+/// take the loops of emitLoopMatmul.
+static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op) {
+  Location loc = op.getLoc();
+  auto lhsType = cast<MemRefType>(op.getLhs().getType());
+  auto initType = cast<MemRefType>(op.getInit().getType());
+  const int64_t m = initType.getDimSize(0), n = initType.getDimSize(1),
+                k = lhsType.getDimSize(op.getLhsKDim());
+  Type acc = initType.getElementType(), in = lhsType.getElementType();
+  const bool isFloat = isa<FloatType>(acc);
+  // B's rows are unit-stride only in its stored order.
+  if (op.getTransposeRhs()) {
+    emitLoopMatmul(b, op);
+    return;
+  }
+  auto rhsMetadata = memref::ExtractStridedMetadataOp::create(b, loc, op.getRhs());
+  auto initMetadata = memref::ExtractStridedMetadataOp::create(b, loc, op.getInit());
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto isOne = [&](Value stride) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stride, one).getResult();
+  };
+  Value rowsAreUnitStride = arith::AndIOp::create(b, loc, isOne(rhsMetadata.getStrides().back()),
+                                                  isOne(initMetadata.getStrides().back()));
+  auto ifOp = scf::IfOp::create(b, loc, rowsAreUnitStride, /*withElseRegion=*/true);
+
+  OpBuilder fast = ifOp.getThenBodyBuilder();
+  Value rhs = viewWithUnitInnerStride(fast, loc, op.getRhs(), rhsMetadata);
+  Value init = viewWithUnitInnerStride(fast, loc, op.getInit(), initMetadata);
+  auto index = [&](int64_t i) { return arith::ConstantIndexOp::create(fast, loc, i).getResult(); };
+  auto rowType = VectorType::get({n}, acc);
+  Value zero = index(0);
+  SmallVector<Value> rowsOfB, rowsOfC;
+  for (int64_t l = 0; l < k; ++l) {
+    Value row = vector::LoadOp::create(fast, loc, VectorType::get({n}, in), rhs,
+                                       ValueRange{index(l), zero});
+    if (!isFloat)
+      row = arith::ExtSIOp::create(fast, loc, rowType, row);
+    rowsOfB.push_back(row);
+  }
+  for (int64_t i = 0; i < m; ++i)
+    rowsOfC.push_back(op.getOverwrite()
+                          ? arith::ConstantOp::create(fast, loc, fast.getZeroAttr(rowType))
+                                .getResult()
+                          : vector::LoadOp::create(fast, loc, rowType, init,
+                                                   ValueRange{index(i), zero})
+                                .getResult());
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t l = 0; l < k; ++l) {
+      SmallVector<Value> at = op.getTransposeLhs() ? SmallVector<Value>{index(l), index(i)}
+                                                   : SmallVector<Value>{index(i), index(l)};
+      Value a = memref::LoadOp::create(fast, loc, op.getLhs(), at);
+      if (!isFloat)
+        a = arith::ExtSIOp::create(fast, loc, acc, a);
+      Value broadcast = vector::BroadcastOp::create(fast, loc, rowType, a);
+      rowsOfC[i] = isFloat
+                       ? vector::FMAOp::create(fast, loc, broadcast, rowsOfB[l], rowsOfC[i])
+                             .getResult()
+                       : arith::AddIOp::create(
+                             fast, loc, rowsOfC[i],
+                             arith::MulIOp::create(fast, loc, broadcast, rowsOfB[l]))
+                             .getResult();
+    }
+  for (int64_t i = 0; i < m; ++i)
+    vector::StoreOp::create(fast, loc, rowsOfC[i], init, ValueRange{index(i), zero});
+
+  OpBuilder general = ifOp.getElseBodyBuilder();
+  emitLoopMatmul(general, op);
+}
+
 struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -189,7 +304,9 @@ struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
                                 PatternRewriter &rewriter) const override {
     if (!isa<MemRefType>(op.getInit().getType()))
       return rewriter.notifyMatchFailure(op, "on tensors: bufferize first");
-    if (failed(emitLibmipsCall(rewriter, op)))
+    if (op.getInlined())
+      emitInlineMatmul(rewriter, op);
+    else if (failed(emitLibmipsCall(rewriter, op)))
       return failure();
     rewriter.eraseOp(op);
     return success();
@@ -210,7 +327,9 @@ struct ConvertMipsToLibmipsPass
         return signalPassFailure();
       }
       rewriter.setInsertionPoint(op);
-      if (failed(emitLibmipsCall(rewriter, op)))
+      if (op.getInlined())
+        emitInlineMatmul(rewriter, op);
+      else if (failed(emitLibmipsCall(rewriter, op)))
         return signalPassFailure();
       rewriter.eraseOp(op);
     }

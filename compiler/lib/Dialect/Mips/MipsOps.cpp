@@ -61,6 +61,10 @@ LogicalResult MatmulOp::verify() {
                        "i8 x i8 -> i32, got ")
            << lhsElement << " x " << rhsElement << " -> " << initElement;
 
+  if (getInlined() &&
+      !(lhsType.hasStaticShape() && rhsType.hasStaticShape() && initType.hasStaticShape()))
+    return emitOpError("with 'inlined' expects static shapes: inline code is unrolled");
+
   int64_t m = lhsType.getDimSize(getLhsMDim());
   int64_t k = lhsType.getDimSize(getLhsKDim());
   int64_t rhsK = rhsType.getDimSize(getRhsKDim());

@@ -102,9 +102,13 @@ struct MatmulTilingInterface
                                 {sizes[0], sizes[1]});
     Value initTile = init->getResult(0);
     Type resultType = matmul.getResult() ? initTile.getType() : Type();
+    // Inline code needs static shapes; a tile of dynamic size calls libmips.
+    bool inlined = matmul.getInlined() &&
+                   llvm::all_of(ValueRange{lhs->getResult(0), rhs->getResult(0), initTile},
+                                [](Value v) { return cast<ShapedType>(v.getType()).hasStaticShape(); });
     auto tiled = mips::MatmulOp::create(b, loc, resultType, lhs->getResult(0), rhs->getResult(0),
                                         initTile, matmul.getTransposeLhs(),
-                                        matmul.getTransposeRhs(), matmul.getOverwrite());
+                                        matmul.getTransposeRhs(), matmul.getOverwrite(), inlined);
     TilingResult result;
     result.tiledOps.push_back(tiled);
     if (tiled.getResult())

@@ -127,3 +127,64 @@ func.func @static_shapes_unchecked(%a: tensor<4x2xf32>, %b: tensor<2x8xf32>, %c:
   %r = mips.matmul ins(%a, %b : tensor<4x2xf32>, tensor<2x8xf32>) outs(%c : tensor<4x8xf32>) -> tensor<4x8xf32>
   return %r : tensor<4x8xf32>
 }
+
+// -----
+
+// An inlined matmul is straight-line vector code, no call: rows of B and C as
+// vector loads when both are unit-stride (checked at run time), an FMA of a
+// broadcast A element per (i, l); any other view runs as loops.
+// CHECK-LABEL: func.func @inlined_f32
+// CHECK-SAME:    %[[A:.*]]: memref<2x3xf32>, %[[B:.*]]: memref<3x4xf32>, %[[C:.*]]: memref<2x4xf32>
+// CHECK-NOT:     call
+// CHECK:         %[[BM:.*]], %{{.*}}, %{{.*}}:2, %[[BS:.*]]:2 = memref.extract_strided_metadata %[[B]]
+// CHECK:         %[[CM:.*]], %{{.*}}, %{{.*}}:2, %[[CS:.*]]:2 = memref.extract_strided_metadata %[[C]]
+// CHECK-DAG:     %[[C1:.*]] = arith.cmpi eq, %[[CS]]#1, %c1
+// CHECK-DAG:     %[[B1:.*]] = arith.cmpi eq, %[[BS]]#1, %c1
+// CHECK:         %[[UNIT:.*]] = arith.andi %[[B1]], %[[C1]]
+// CHECK:         scf.if %[[UNIT]] {
+// CHECK:           %[[BV:.*]] = memref.reinterpret_cast %[[BM]] to offset: [%{{.*}}], sizes: [3, 4], strides: [%[[BS]]#0, 1]
+// CHECK:           %[[CV:.*]] = memref.reinterpret_cast %[[CM]] to offset: [%{{.*}}], sizes: [2, 4], strides: [%[[CS]]#0, 1]
+// CHECK-COUNT-3:   vector.load %[[BV]]{{.*}} : memref<3x4xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
+// CHECK-COUNT-2:   vector.load %[[CV]]
+// CHECK:           %[[A00:.*]] = memref.load %[[A]][%{{.*}}, %{{.*}}] : memref<2x3xf32>
+// CHECK:           %[[S:.*]] = vector.broadcast %[[A00]] : f32 to vector<4xf32>
+// CHECK:           vector.fma %[[S]]
+// CHECK-COUNT-5:   vector.fma
+// CHECK-COUNT-2:   vector.store
+// CHECK:         } else {
+// CHECK:           linalg.matmul
+// CHECK:         }
+// CHECK-NOT:     call
+func.func @inlined_f32(%a: memref<2x3xf32>, %b: memref<3x4xf32>, %c: memref<2x4xf32>) {
+  mips.matmul inlined ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%c : memref<2x4xf32>)
+  return
+}
+
+// -----
+
+// int8: operands sign-extended to i32, multiply and add in i32; overwrite starts
+// from zero rows instead of loading C. A transposed B has no unit-stride rows: loops.
+// CHECK-LABEL: func.func @inlined_i8
+// CHECK:         scf.if
+// CHECK:           vector.load {{.*}} : memref<3x4xi8, strided<[?, 1], offset: ?>>, vector<4xi8>
+// CHECK:           arith.extsi %{{.*}} : vector<4xi8> to vector<4xi32>
+// CHECK:           arith.constant dense<0> : vector<4xi32>
+// CHECK:           arith.extsi %{{.*}} : i8 to i32
+// CHECK:           arith.muli %{{.*}} : vector<4xi32>
+// CHECK:           arith.addi %{{.*}} : vector<4xi32>
+// CHECK:         } else {
+// CHECK:           linalg.fill
+// CHECK:           linalg.matmul
+// CHECK-LABEL: func.func @inlined_transposed_rhs
+// CHECK-NOT:     scf.if
+// CHECK-NOT:     vector.load
+// CHECK:         linalg.matmul indexing_maps
+// CHECK-NOT:     call
+func.func @inlined_i8(%a: memref<2x3xi8>, %b: memref<3x4xi8, strided<[?, ?], offset: ?>>, %c: memref<2x4xi32>) {
+  mips.matmul overwrite inlined ins(%a, %b : memref<2x3xi8>, memref<3x4xi8, strided<[?, ?], offset: ?>>) outs(%c : memref<2x4xi32>)
+  return
+}
+func.func @inlined_transposed_rhs(%a: memref<2x3xf32>, %bt: memref<4x3xf32>, %c: memref<2x4xf32>) {
+  mips.matmul transpose_rhs inlined ins(%a, %bt : memref<2x3xf32>, memref<4x3xf32>) outs(%c : memref<2x4xf32>)
+  return
+}

@@ -86,3 +86,11 @@ func.func @memref_element_types(%a: memref<4x8xi8>, %b: memref<8x16xi8>, %c: mem
   mips.matmul ins(%a, %b : memref<4x8xi8>, memref<8x16xi8>) outs(%c : memref<4x16xi16>)
   return
 }
+
+// -----
+
+func.func @inlined_dynamic(%a: tensor<?x8xf32>, %b: tensor<8x16xf32>, %c: tensor<?x16xf32>) -> tensor<?x16xf32> {
+  // expected-error @+1 {{'mips.matmul' op with 'inlined' expects static shapes: inline code is unrolled}}
+  %r = mips.matmul inlined ins(%a, %b : tensor<?x8xf32>, tensor<8x16xf32>) outs(%c : tensor<?x16xf32>) -> tensor<?x16xf32>
+  return %r : tensor<?x16xf32>
+}

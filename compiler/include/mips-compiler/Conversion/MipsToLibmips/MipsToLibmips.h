@@ -5,6 +5,8 @@
 #define MIPS_CONVERSION_MIPSTOLIBMIPS_MIPSTOLIBMIPS_H
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

@@ -32,6 +32,10 @@ def Mips_MatmulOp : Mips_Op<"matmul", [
     i8 x i8 -> i32 (exact, with sign extension). Transposes are views: the
     conversion to libmips swaps the strides it passes instead of copying.
 
+    With `inlined` (static shapes only), the conversion emits straight-line
+    vector code instead of a libmips call: the kernel variant for matmuls too
+    small to pay for a call. `mips-inline-small-matmuls` decides.
+
     Example:
     ```mlir
     %r = mips.matmul transpose_rhs overwrite
@@ -48,12 +52,13 @@ def Mips_MatmulOp : Mips_Op<"matmul", [
     Mips_Matrix:$init,
     UnitAttr:$transpose_lhs,
     UnitAttr:$transpose_rhs,
-    UnitAttr:$overwrite);
+    UnitAttr:$overwrite,
+    UnitAttr:$inlined);
   let results = (outs Optional<AnyRankedTensor>:$result);
 
   let assemblyFormat = [{
     (`transpose_lhs` $transpose_lhs^)? (`transpose_rhs` $transpose_rhs^)?
-    (`overwrite` $overwrite^)?
+    (`overwrite` $overwrite^)? (`inlined` $inlined^)?
     `ins` `(` $lhs `,` $rhs `:` type($lhs) `,` type($rhs) `)`
     `outs` `(` $init `:` type($init) `)` attr-dict (`->` type($result)^)?
   }];
