@@ -143,10 +143,19 @@ LogicalResult mips::checkKnownParserCrashes(llvm::SourceMgr &sourceMgr) {
 // Unlocated errors
 //===----------------------------------------------------------------------===//
 
+/// No place in the input: an unknown location, or the line 0 that the parser
+/// gives the implicit top-level module (the transform interpreter reports there).
+static bool isUnlocated(Location loc) {
+  if (isa<UnknownLoc>(loc))
+    return true;
+  auto fileLoc = dyn_cast<FileLineColLoc>(loc);
+  return fileLoc && fileLoc.getLine() == 0;
+}
+
 void mips::locateUnlocatedErrors(MLIRContext &context, llvm::StringRef displayName) {
   context.getDiagEngine().registerHandler(
       [&context, name = displayName.str()](Diagnostic &diag) -> LogicalResult {
-        if (diag.getSeverity() != DiagnosticSeverity::Error || !isa<UnknownLoc>(diag.getLocation()))
+        if (diag.getSeverity() != DiagnosticSeverity::Error || !isUnlocated(diag.getLocation()))
           return failure();
         InFlightDiagnostic located =
             emitError(FileLineColLoc::get(&context, name, 1, 1), diag.str());

@@ -14,6 +14,8 @@
 // RUN: not mips-opt %S/../mips-compile/Inputs/unsigned-matmul.mlir 2>&1 | FileCheck %s --check-prefix=UNSIGNED
 // RUN: not mips-opt %S/../mips-compile/Inputs/unsigned-matmul.mlir --mips-lower-to-llvm 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNSIGNED
+// RUN: not mips-opt %S/Inputs/transform-without-entry.mlir --transform-interpreter 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LINE-ZERO
 // The check reads types, not names: this file's own well-typed batch_matmul passes.
 // RUN: mips-opt %s | FileCheck %s --check-prefix=VALID
 
@@ -25,6 +27,8 @@
 // RECOVERED-OPT: batch-matmul-index.mlir: error: mips-opt crashed on this input
 // UNSIGNED: unsigned-matmul.mlir:1:1: error: {{.*}}must be signless{{.*}} (the mips tools lower signless integers only
 // UNSIGNED-NOT: <unknown>
+// LINE-ZERO: transform-without-entry.mlir:1:1: error: could not find a nested named sequence with name: __transform_main
+// LINE-ZERO-NOT: error
 
 // VALID: linalg.batch_matmul
 func.func @valid(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xi8>, %c: tensor<2x3x5xf32>) -> tensor<2x3x5xf32> {

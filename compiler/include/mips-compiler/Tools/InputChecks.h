@@ -33,7 +33,8 @@ std::optional<std::string> describeNonText(llvm::StringRef text);
 LogicalResult checkKnownParserCrashes(llvm::SourceMgr &sourceMgr);
 
 /// Gives errors that carry no location (ops that upstream builders create with an
-/// unknown location) the input file's first line, with a hint where one is known.
+/// unknown location, or the implicit top-level module's line 0) the input file's
+/// first line, with a hint where one is known.
 /// Registered last, the handler sees each diagnostic before earlier handlers.
 void locateUnlocatedErrors(MLIRContext &context, llvm::StringRef displayName);
 
