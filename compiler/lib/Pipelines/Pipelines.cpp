@@ -22,9 +22,12 @@ using namespace mlir;
 /// TOSA input as linalg on tensors, by upstream's lowering (a no-op on other
 /// input).
 static void addFrontendPasses(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createTosaToSCFPass()); // cond_if, while_loop
   tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions(), TosaToLinalgNamedOptions());
   pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
   pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
+  // arith and math applied to whole tensors: linalg.generic, which bufferizes.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
 }
 
 /// Matmuls into mips.matmul, then tensors into buffers and mips.matmul into
@@ -63,15 +66,19 @@ static void addLLVMLoweringPasses(OpPassManager &pm) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
+  pm.addNestedPass<func::FuncOp>(createConvertComplexToStandardPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  // What LLVM has no intrinsic for (erf, atan2, ...) becomes a libm call, one per
+  // element on vectors: the vector ops that scalarization leaves lower next.
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertComplexToLibm());
   ConvertVectorToLLVMPassOptions vectorToLLVM;
   // A matmul's contraction as a sequence of rank-1 updates (FMAs of a broadcast
   // lhs column and an rhs row): what vector units run best.
   vectorToLLVM.vectorContractLowering = vector::VectorContractLowering::OuterProduct;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  // What LLVM has no intrinsic for (erf, atan2, ...) becomes a libm call.
-  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());

@@ -11,6 +11,9 @@
 #include "mips-compiler/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -25,17 +28,31 @@ using namespace mlir;
 
 namespace {
 
-/// In a function that frees memory itself, every memref.alloc must have a
-/// memref.dealloc among its users: nothing else would free it.
+/// True if `buffer`, or a view or cast of it, is freed by memref.dealloc or
+/// returned (then the caller owns it).
+static bool isFreedOrReturned(Value buffer) {
+  SmallVector<Value> aliases = {buffer};
+  while (!aliases.empty()) {
+    Value alias = aliases.pop_back_val();
+    for (Operation *user : alias.getUsers()) {
+      if (isa<memref::DeallocOp, func::ReturnOp>(user))
+        return true;
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user))
+        if (view.getViewSource() == alias)
+          llvm::append_range(aliases, user->getResults());
+    }
+  }
+  return false;
+}
+
+/// In a function that frees memory itself, every memref.alloc must be freed
+/// there or returned to the caller: nothing else would free it.
 static LogicalResult checkSelfManagedFunction(func::FuncOp func, memref::DeallocOp firstDealloc) {
   WalkResult result = func.walk([&](memref::AllocOp alloc) {
-    bool freed = llvm::any_of(alloc->getUsers(), [](Operation *user) {
-      return isa<memref::DeallocOp>(user);
-    });
-    if (freed)
+    if (isFreedOrReturned(alloc.getResult()))
       return WalkResult::advance();
     InFlightDiagnostic diag = alloc.emitError()
-        << "this buffer is never freed, but @" << func.getSymName()
+        << "this buffer is neither freed nor returned, but @" << func.getSymName()
         << " frees others itself (memref.dealloc), so mips-compile leaves its memory "
            "to it; free this buffer with memref.dealloc too, or remove the function's "
            "memref.dealloc ops and let mips-compile place them all";

@@ -10,6 +10,7 @@
 #include "mips-compiler/Transforms/Passes.h"
 
 #include "mips-compiler/Dialect/Mips/MipsOps.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir {
 namespace mips {
@@ -37,9 +38,14 @@ static std::optional<int64_t> getInlineableWork(mips::MatmulOp op, bool anyShape
     return std::nullopt;
   int64_t m = lhs.getDimSize(op.getLhsMDim()), k = lhs.getDimSize(op.getLhsKDim()),
           n = rhs.getDimSize(op.getRhsNDim());
-  if (!anyShape && k > kMaxInlineK)
+  // An empty product is libmips's to handle (overwrite still zeroes C); vectors of
+  // no elements do not exist.
+  if (m == 0 || n == 0 || k == 0 || (!anyShape && k > kMaxInlineK))
     return std::nullopt;
-  return m * n * k;
+  int64_t mn, mnk;
+  if (llvm::MulOverflow(m, n, mn) || llvm::MulOverflow(mn, k, mnk))
+    return std::nullopt;
+  return mnk;
 }
 
 struct MipsInlineSmallMatmulsPass

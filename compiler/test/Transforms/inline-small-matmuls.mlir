@@ -37,3 +37,20 @@ func.func @not_inlined(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<
   %l = mips.matmul ins(%la, %lb : tensor<2x33xf32>, tensor<33x2xf32>) outs(%lc : tensor<2x2xf32>) -> tensor<2x2xf32>
   return %r, %d, %l : tensor<16x16xf32>, tensor<?x4xf32>, tensor<2x2xf32>
 }
+
+// -----
+
+// Empty products (no vector of zero elements exists) and extents whose product
+// overflows int64 call libmips at any threshold.
+// CHECK-LABEL:   func.func @empty_or_huge
+// CHECK-NOT:       inlined
+func.func @empty_or_huge(%a: tensor<4x3xf32>, %b: tensor<3x0xf32>, %c: tensor<4x0xf32>,
+                         %ka: tensor<4x0xf32>, %kb: tensor<0x4xf32>, %kc: tensor<4x4xf32>,
+                         %ha: tensor<4294967296x1xf32>, %hb: tensor<1x4294967296xf32>,
+                         %hc: tensor<4294967296x4294967296xf32>)
+    -> (tensor<4x0xf32>, tensor<4x4xf32>, tensor<4294967296x4294967296xf32>) {
+  %r = mips.matmul ins(%a, %b : tensor<4x3xf32>, tensor<3x0xf32>) outs(%c : tensor<4x0xf32>) -> tensor<4x0xf32>
+  %k = mips.matmul overwrite ins(%ka, %kb : tensor<4x0xf32>, tensor<0x4xf32>) outs(%kc : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %h = mips.matmul ins(%ha, %hb : tensor<4294967296x1xf32>, tensor<1x4294967296xf32>) outs(%hc : tensor<4294967296x4294967296xf32>) -> tensor<4294967296x4294967296xf32>
+  return %r, %k, %h : tensor<4x0xf32>, tensor<4x4xf32>, tensor<4294967296x4294967296xf32>
+}

@@ -15,15 +15,16 @@
 #include "mips-compiler/Target/Target.h"
 #include "mips-compiler/Tools/InputChecks.h"
 #include "mips-compiler/Tools/Version.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/AsmState.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -203,6 +204,34 @@ static LogicalResult checkFunctionNames(ModuleOp module) {
   return success();
 }
 
+/// Memrefs whose layout is an affine map without strides (a permutation, a tiled
+/// layout) have no (offset, strides) for libmips or for MLIR's lowering to LLVM.
+static LogicalResult checkMemrefLayouts(ModuleOp module) {
+  auto isUnstrided = [](Type type) {
+    auto memref = dyn_cast<MemRefType>(type);
+    return memref && !memref.isStrided();
+  };
+  WalkResult result = module.walk([&](Operation *op) {
+    SmallVector<Type> types(op->getOperandTypes());
+    llvm::append_range(types, op->getResultTypes());
+    if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+      llvm::append_range(types, func.getArgumentTypes());
+      llvm::append_range(types, func.getResultTypes());
+    }
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        llvm::append_range(types, block.getArgumentTypes());
+    const Type *bad = llvm::find_if(types, isUnstrided);
+    if (bad == types.end())
+      return WalkResult::advance();
+    op->emitError() << *bad << " has a layout map without strides; mips-compile "
+                    << "lowers memrefs with strided layouts only: write the layout as "
+                    << "strided<[...], offset: ...>, or run mlir-opt --normalize-memrefs first";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 static int compile(const std::string &displayName,
                    const std::pair<llvm::StringRef, llvm::StringRef> &kind,
                    mips::EmitOptions emitOptions);
@@ -291,7 +320,7 @@ static int compile(const std::string &displayName,
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module) // the parser verified it and reported any error
     return 1;
-  if (failed(checkFunctionNames(*module)))
+  if (failed(checkFunctionNames(*module)) || failed(checkMemrefLayouts(*module)))
     return 1;
 
   // Nested modules would be dropped silently by the module-level pipeline.

@@ -205,6 +205,135 @@ static void check_quantized(void) {
   free(qr.allocated);
 }
 
+/* Generalized forms: a matvec and its fill, a vecmat with the vector second, a batch
+ * with a shared B, and linalg.contract. */
+static void check_generic_forms(void) {
+  enum { M = 33, K = 45 };
+  static float a[M * K], x[K];
+  fill_f32(a, M * K, 30);
+  fill_f32(x, K, 31);
+  mips_memref_f32_2d ma = E2E_ROW_MAJOR(mips_memref_f32_2d, a, M, K);
+  mips_memref_f32_1d mx = DESC1(mips_memref_f32_1d, x, K);
+  mips_memref_f32_1d y;
+  expect_calls("generic_matvec", 1);
+  _mlir_ciface_generic_matvec(&y, &ma, &mx);
+  for (int i = 0; i < M; ++i) {
+    float want = 0;
+    for (int l = 0; l < K; ++l) want += a[i * K + l] * x[l];
+    EXPECT(AT1(y, i) == want, "generic_matvec (%d) = %g, expected %g", i, AT1(y, i), want);
+  }
+  free(y.allocated);
+
+  enum { VK = 70, VN = 26 };
+  static int8_t bm[VK * VN], v[VK];
+  int32_t acc[VN];
+  fill_i8(bm, VK * VN, 32);
+  fill_i8(v, VK, 33);
+  for (int j = 0; j < VN; ++j) acc[j] = 313 * j - 4000;
+  mips_memref_i8_2d mbm = E2E_ROW_MAJOR(mips_memref_i8_2d, bm, VK, VN);
+  mips_memref_i8_1d mv = DESC1(mips_memref_i8_1d, v, VK);
+  mips_memref_i32_1d macc = DESC1(mips_memref_i32_1d, acc, VN);
+  mips_memref_i32_1d r;
+  expect_calls("generic_vecmat_i8", 1);
+  _mlir_ciface_generic_vecmat_i8(&r, &mbm, &mv, &macc);
+  for (int j = 0; j < VN; ++j) {
+    int32_t want = 313 * j - 4000;
+    for (int l = 0; l < VK; ++l) want += v[l] * bm[l * VN + j];
+    EXPECT(AT1(r, j) == want, "generic_vecmat_i8 (%d) = %d, expected %d", j, AT1(r, j), want);
+  }
+  if (r.allocated != acc) free(r.allocated);
+
+  enum { B = 3, BM = 10, BK = 20, BN = 9 };
+  static float ba[B * BM * BK], bb[BK * BN], bc[B * BM * BN];
+  fill_f32(ba, B * BM * BK, 34);
+  fill_f32(bb, BK * BN, 35);
+  fill_f32(bc, B * BM * BN, 36);
+  mips_memref_f32_3d mba = DESC3(mips_memref_f32_3d, ba, B, BM, BK);
+  mips_memref_f32_2d mbb = E2E_ROW_MAJOR(mips_memref_f32_2d, bb, BK, BN);
+  mips_memref_f32_3d mbc = DESC3(mips_memref_f32_3d, bc, B, BM, BN);
+  mips_memref_f32_3d br;
+  expect_calls("generic_batch_shared_b", B);
+  _mlir_ciface_generic_batch_shared_b(&br, &mba, &mbb, &mbc);
+  for (int p = 0; p < B; ++p)
+    for (int i = 0; i < BM; ++i)
+      for (int j = 0; j < BN; ++j) {
+        float want = bc[(p * BM + i) * BN + j];
+        for (int l = 0; l < BK; ++l) want += ba[(p * BM + i) * BK + l] * bb[l * BN + j];
+        EXPECT(AT3(br, p, i, j) == want, "generic_batch_shared_b (%d,%d,%d) = %g, expected %g",
+               p, i, j, AT3(br, p, i, j), want);
+      }
+  if (br.allocated != bc) free(br.allocated);
+
+  enum { CM = 12, CK = 40, CN = 18 };
+  static float ca[CM * CK], cbt[CN * CK], cc[CM * CN];
+  fill_f32(ca, CM * CK, 37);
+  fill_f32(cbt, CN * CK, 38);
+  fill_f32(cc, CM * CN, 39);
+  mips_memref_f32_2d mca = E2E_ROW_MAJOR(mips_memref_f32_2d, ca, CM, CK);
+  mips_memref_f32_2d mcbt = E2E_ROW_MAJOR(mips_memref_f32_2d, cbt, CN, CK);
+  mips_memref_f32_2d mcc = E2E_ROW_MAJOR(mips_memref_f32_2d, cc, CM, CN);
+  mips_memref_f32_2d cr;
+  expect_calls("contract", 1);
+  _mlir_ciface_contract(&cr, &mca, &mcbt, &mcc);
+  for (int i = 0; i < CM; ++i)
+    for (int j = 0; j < CN; ++j) {
+      float want = cc[i * CN + j];
+      for (int l = 0; l < CK; ++l) want += ca[i * CK + l] * cbt[j * CK + l];
+      EXPECT(E2E_AT(cr, i, j) == want, "contract (%d,%d) = %g, expected %g", i, j,
+             E2E_AT(cr, i, j), want);
+    }
+  if (cr.allocated != cc) free(cr.allocated);
+}
+
+/* Quantized on buffers, in place: A with padded rows, B column-major, C a block of a
+ * bigger matrix (nothing outside it may change); then a batch with a dynamic zb. */
+static void check_quantized_memref(void) {
+  enum { M = 14, K = 53, N = 19, LDA = 60, LDC = 25, ROW0 = 2, COL0 = 4, ROWS = M + ROW0 + 1 };
+  static int8_t a[M * LDA], b_cm[N * K], b[K * N];
+  static int32_t big[ROWS * LDC], before[ROWS * LDC];
+  fill_i8(a, M * LDA, 40);
+  fill_i8(b_cm, N * K, 41);
+  for (int l = 0; l < K; ++l)
+    for (int j = 0; j < N; ++j) b[l * N + j] = b_cm[j * K + l];
+  for (int x = 0; x < ROWS * LDC; ++x) big[x] = before[x] = e2e_value(x + 7, 50000);
+  const int32_t za = 13, zb = -128;
+  mips_memref_i8_2d ma = {a, a, 0, {M, K}, {LDA, 1}};
+  mips_memref_i8_2d mb = {b_cm, b_cm, 0, {K, N}, {1, K}};
+  mips_memref_i32_2d mc = {big, big, ROW0 * LDC + COL0, {M, N}, {LDC, 1}};
+  expect_calls("quantized_memref", 1);
+  _mlir_ciface_quantized_memref(&ma, &mb, &mc, za, zb);
+  for (int i = 0; i < ROWS; ++i)
+    for (int j = 0; j < LDC; ++j) {
+      int inside = i >= ROW0 && i < ROW0 + M && j >= COL0 && j < COL0 + N;
+      int32_t want = inside ? quantized_ref(a, b, K, LDA, N, i - ROW0, j - COL0,
+                                            before[i * LDC + j], za, zb)
+                            : before[i * LDC + j];
+      EXPECT(big[i * LDC + j] == want, "quantized_memref (%d,%d) = %d, expected %d%s", i, j,
+             big[i * LDC + j], want, inside ? "" : " (outside the view)");
+    }
+
+  enum { B = 2, QM = 9, QK = 40, QN = 13 };
+  static int8_t qa[B * QM * QK], qb[B * QK * QN];
+  static int32_t qc[B * QM * QN], qbefore[B * QM * QN];
+  fill_i8(qa, B * QM * QK, 42);
+  fill_i8(qb, B * QK * QN, 43);
+  for (int x = 0; x < B * QM * QN; ++x) qc[x] = qbefore[x] = e2e_value(x, 3000);
+  mips_memref_i8_3d mqa = DESC3(mips_memref_i8_3d, qa, B, QM, QK);
+  mips_memref_i8_3d mqb = DESC3(mips_memref_i8_3d, qb, B, QK, QN);
+  mips_memref_i32_3d mqc = DESC3(mips_memref_i32_3d, qc, B, QM, QN);
+  expect_calls("quantized_batch_memref", B);
+  _mlir_ciface_quantized_batch_memref(&mqa, &mqb, &mqc, -3);
+  for (int p = 0; p < B; ++p)
+    for (int i = 0; i < QM; ++i)
+      for (int j = 0; j < QN; ++j) {
+        int32_t want = quantized_ref(qa + p * QM * QK, qb + p * QK * QN, QK, QK, QN, i, j,
+                                     qbefore[(p * QM + i) * QN + j], 5, -3);
+        EXPECT(qc[(p * QM + i) * QN + j] == want,
+               "quantized_batch_memref (%d,%d,%d) = %d, expected %d", p, i, j,
+               qc[(p * QM + i) * QN + j], want);
+      }
+}
+
 static void check_tosa(void) {
   enum { B = 2, M = 16, K = 32, N = 24 };
   static float q[B * M * K], k[B * K * N];
@@ -302,6 +431,8 @@ int main(void) {
   check_memref_matmul();
   check_matvec_vecmat();
   check_quantized();
+  check_generic_forms();
+  check_quantized_memref();
   check_tosa();
   check_tiny_inline();
   check_tiny_views();

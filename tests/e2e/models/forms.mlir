@@ -108,3 +108,82 @@ func.func @tiny_views(%a: memref<6x4xf32, strided<[?, ?], offset: ?>>, %b: memre
                 outs(%c : memref<6x5xf32, strided<[?, ?], offset: ?>>)
   return
 }
+
+// As --linalg-generalize-named-ops writes them: a matvec with its zero fill (both
+// generics; the fill becomes overwrite), a vecmat with the vector second, and a
+// batch matmul whose B is shared by every batch entry.
+#mv_a = affine_map<(i, k) -> (i, k)>
+#mv_x = affine_map<(i, k) -> (k)>
+#mv_y = affine_map<(i, k) -> (i)>
+#vm_b = affine_map<(j, k) -> (k, j)>
+#fill1 = affine_map<(i) -> ()>
+#id1 = affine_map<(i) -> (i)>
+func.func @generic_matvec(%a: tensor<33x45xf32>, %x: tensor<45xf32>) -> tensor<33xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<33xf32>
+  %f = linalg.generic {indexing_maps = [#fill1, #id1], iterator_types = ["parallel"]}
+    ins(%zero : f32) outs(%e : tensor<33xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<33xf32>
+  %r = linalg.generic {indexing_maps = [#mv_a, #mv_x, #mv_y], iterator_types = ["parallel", "reduction"]}
+    ins(%a, %x : tensor<33x45xf32>, tensor<45xf32>) outs(%f : tensor<33xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<33xf32>
+  return %r : tensor<33xf32>
+}
+
+func.func @generic_vecmat_i8(%b: tensor<70x26xi8>, %x: tensor<70xi8>, %y: tensor<26xi32>) -> tensor<26xi32> {
+  %r = linalg.generic {indexing_maps = [#vm_b, #mv_x, #mv_y], iterator_types = ["parallel", "reduction"]}
+    ins(%b, %x : tensor<70x26xi8>, tensor<70xi8>) outs(%y : tensor<26xi32>) {
+  ^bb0(%p: i8, %q: i8, %acc: i32):
+    %pe = arith.extsi %p : i8 to i32
+    %qe = arith.extsi %q : i8 to i32
+    %m = arith.muli %qe, %pe : i32
+    %s = arith.addi %m, %acc : i32
+    linalg.yield %s : i32
+  } -> tensor<26xi32>
+  return %r : tensor<26xi32>
+}
+
+#bb_a = affine_map<(b, m, n, k) -> (b, m, k)>
+#bb_b = affine_map<(b, m, n, k) -> (k, n)>
+#bb_c = affine_map<(b, m, n, k) -> (b, m, n)>
+func.func @generic_batch_shared_b(%a: tensor<3x10x20xf32>, %b: tensor<20x9xf32>, %c: tensor<3x10x9xf32>) -> tensor<3x10x9xf32> {
+  %r = linalg.generic {indexing_maps = [#bb_a, #bb_b, #bb_c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+    ins(%a, %b : tensor<3x10x20xf32>, tensor<20x9xf32>) outs(%c : tensor<3x10x9xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<3x10x9xf32>
+  return %r : tensor<3x10x9xf32>
+}
+
+// linalg.contract with B transposed.
+#ct_a = affine_map<(m, n, k) -> (m, k)>
+#ct_b = affine_map<(m, n, k) -> (n, k)>
+#ct_c = affine_map<(m, n, k) -> (m, n)>
+func.func @contract(%a: tensor<12x40xf32>, %bt: tensor<18x40xf32>, %c: tensor<12x18xf32>) -> tensor<12x18xf32> {
+  %r = linalg.contract indexing_maps = [#ct_a, #ct_b, #ct_c]
+         ins(%a, %bt : tensor<12x40xf32>, tensor<18x40xf32>) outs(%c : tensor<12x18xf32>) -> tensor<12x18xf32>
+  return %r : tensor<12x18xf32>
+}
+
+// Quantized on buffers: the corrections update the caller's C in place.
+func.func @quantized_memref(%a: memref<?x?xi8, strided<[?, ?], offset: ?>>, %b: memref<?x?xi8, strided<[?, ?], offset: ?>>,
+                            %c: memref<?x?xi32, strided<[?, ?], offset: ?>>, %za: i32, %zb: i32) {
+  linalg.quantized_matmul ins(%a, %b, %za, %zb : memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8, strided<[?, ?], offset: ?>>, i32, i32)
+                          outs(%c : memref<?x?xi32, strided<[?, ?], offset: ?>>)
+  return
+}
+
+func.func @quantized_batch_memref(%a: memref<2x9x40xi8>, %b: memref<2x40x13xi8>, %c: memref<2x9x13xi32>, %zb: i8) {
+  %za = arith.constant 5 : i8
+  linalg.quantized_batch_matmul ins(%a, %b, %za, %zb : memref<2x9x40xi8>, memref<2x40x13xi8>, i8, i8)
+                                outs(%c : memref<2x9x13xi32>)
+  return
+}

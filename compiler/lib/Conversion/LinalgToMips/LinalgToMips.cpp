@@ -83,13 +83,18 @@ static Value vectorAsMatrix(OpBuilder &b, Location loc, Value vector, bool asRow
 /// Returns the value an init holds if it is a tensor linalg.fill of +0 (the
 /// only fill for which `init + A*B` equals `A*B` bit for bit), else null.
 static Value getZeroFilledDestination(Value init) {
-  auto fill = init.getDefiningOp<linalg::FillOp>();
-  if (!fill || !fill.hasPureTensorSemantics())
+  auto fill = init.getDefiningOp<linalg::LinalgOp>();
+  if (!fill || !fill.hasPureTensorSemantics() || fill.getNumDpsInits() != 1)
     return {};
-  Value value = fill.getInputs()[0];
-  if (!matchPattern(value, m_PosZeroFloat()) && !matchPattern(value, m_Zero()))
+  // linalg.fill, or the linalg.generic that --linalg-generalize-named-ops makes of it.
+  Value value;
+  if (auto named = dyn_cast<linalg::FillOp>(fill.getOperation()))
+    value = named.getInputs()[0];
+  else if (auto generic = dyn_cast<linalg::GenericOp>(fill.getOperation()))
+    value = linalg::isaFillOpInterface(generic).value_or(Value());
+  if (!value || (!matchPattern(value, m_PosZeroFloat()) && !matchPattern(value, m_Zero())))
     return {};
-  return fill.getOutputs()[0];
+  return fill.getDpsInits()[0];
 }
 
 /// Checks what libmips needs of a contraction: its element types, and signed
@@ -105,6 +110,10 @@ static LogicalResult checkKernel(PatternRewriter &rewriter, linalg::LinalgOp op,
     return rewriter.notifyMatchFailure(op, "libmips extends int8 as signed");
   if (!op.hasPureTensorSemantics() && !op.hasPureBufferSemantics())
     return rewriter.notifyMatchFailure(op, "mixes tensors and memrefs");
+  // libmips takes (offset, strides); other layout maps have none.
+  for (Value operand : op->getOperands())
+    if (auto memref = dyn_cast<MemRefType>(operand.getType()); memref && !memref.isStrided())
+      return rewriter.notifyMatchFailure(op, "a memref layout that is not strided");
   return success();
 }
 
@@ -265,7 +274,32 @@ struct BatchMatmulToMips : OpRewritePattern<linalg::BatchMatmulOp> {
   }
 };
 
-/// y = A x as (M x K) * (K x 1), or y = x B as (1 x K) * (K x N).
+/// y = M x as (rows x K) * (K x 1) when `vectorIsLhs` is false, or y = x M as
+/// (1 x K) * (K x cols): the vector as a one-column or one-row matrix view.
+static void rewriteVectorProduct(PatternRewriter &rewriter, linalg::LinalgOp op,
+                                 Value matrix, Value vector, bool vectorIsLhs) {
+  Location loc = op.getLoc();
+  Value init = op.getDpsInits()[0];
+  bool overwrite = false;
+  if (Value destination = getZeroFilledDestination(init)) {
+    init = destination;
+    overwrite = true;
+  }
+  Value vectorView = vectorAsMatrix(rewriter, loc, vector, /*asRow=*/vectorIsLhs);
+  Value lhs = vectorIsLhs ? vectorView : matrix, rhs = vectorIsLhs ? matrix : vectorView;
+  Value matrixInit = vectorAsMatrix(rewriter, loc, init, /*asRow=*/vectorIsLhs);
+  Value product = createMipsMatmul(rewriter, loc, lhs, rhs, matrixInit, false, false,
+                                   overwrite);
+  if (!product) {
+    rewriter.eraseOp(op);
+    return;
+  }
+  SmallVector<ReassociationIndices> reassociation = {{0, 1}};
+  rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(op, op->getResult(0).getType(),
+                                                       product, reassociation);
+}
+
+/// linalg.matvec (y = A x) and linalg.vecmat (y = x B).
 template <typename OpTy, bool kVectorIsLhs>
 struct VectorProductToMips : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
@@ -274,28 +308,9 @@ struct VectorProductToMips : OpRewritePattern<OpTy> {
     // Named matvec/vecmat have fixed maps and always extend integers as signed.
     if (failed(checkKernel(rewriter, op, /*signedCast=*/true)))
       return failure();
-    Location loc = op.getLoc();
     Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1];
-    Value init = op.getDpsInits()[0];
-    bool overwrite = false;
-    if (Value destination = getZeroFilledDestination(init)) {
-      init = destination;
-      overwrite = true;
-    }
-    if (kVectorIsLhs)
-      lhs = vectorAsMatrix(rewriter, loc, lhs, /*asRow=*/true);
-    else
-      rhs = vectorAsMatrix(rewriter, loc, rhs, /*asRow=*/false);
-    Value matrixInit = vectorAsMatrix(rewriter, loc, init, /*asRow=*/kVectorIsLhs);
-    Value product = createMipsMatmul(rewriter, loc, lhs, rhs, matrixInit, false, false,
-                                     overwrite);
-    if (!product) {
-      rewriter.eraseOp(op);
-      return success();
-    }
-    SmallVector<ReassociationIndices> reassociation = {{0, 1}};
-    rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(op, op->getResult(0).getType(),
-                                                         product, reassociation);
+    rewriteVectorProduct(rewriter, op, /*matrix=*/kVectorIsLhs ? rhs : lhs,
+                         /*vector=*/kVectorIsLhs ? lhs : rhs, kVectorIsLhs);
     return success();
   }
 };
@@ -326,12 +341,29 @@ static bool isMultiplyAccumulateBody(linalg::GenericOp op, bool isInteger) {
   return (x == a && y == b) || (x == b && y == a);
 }
 
-/// A linalg.generic that is a (batch) matmul, as what frontends and
-/// --linalg-generalize-named-ops write, becomes the named op, which the
-/// patterns above convert. Upstream's linalg-specialize-generic-ops is not
-/// used: in LLVM 22 it turns a transposed matmul into a plain linalg.matmul
-/// that fails verification.
-struct GenericMatmulToNamed : OpRewritePattern<linalg::GenericOp> {
+/// The named (batch) matmul with `op`'s maps and operands, replacing `op`.
+static void replaceWithNamedMatmul(PatternRewriter &rewriter, linalg::LinalgOp op,
+                                   bool batched) {
+  NamedAttribute maps = rewriter.getNamedAttr("indexing_maps", op.getIndexingMaps());
+  SmallVector<Type> results(op->getResultTypes());
+  SmallVector<Value> inputs(op.getDpsInputs()), inits(op.getDpsInits());
+  Operation *named =
+      batched ? linalg::BatchMatmulOp::create(rewriter, op.getLoc(), results, inputs, inits,
+                                              ArrayRef<NamedAttribute>{maps})
+                    .getOperation()
+              : linalg::MatmulOp::create(rewriter, op.getLoc(), results, inputs, inits,
+                                         ArrayRef<NamedAttribute>{maps})
+                    .getOperation();
+  rewriter.replaceOp(op, named->getResults());
+}
+
+/// A linalg.generic that is a (batch) matmul, a matvec or a vecmat, as frontends
+/// and --linalg-generalize-named-ops write them: a (batch) matmul becomes the
+/// named op, which the patterns above convert; a vector product becomes
+/// mips.matmul directly. Upstream's linalg-specialize-generic-ops is not used:
+/// in LLVM 22 it turns a transposed matmul into a plain linalg.matmul that fails
+/// verification.
+struct GenericMatmulToMips : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
@@ -339,35 +371,74 @@ struct GenericMatmulToNamed : OpRewritePattern<linalg::GenericOp> {
     if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
       return rewriter.notifyMatchFailure(op, "not two inputs and one init");
     unsigned loops = op.getNumLoops();
-    if (loops != 3 && loops != 4)
-      return rewriter.notifyMatchFailure(op, "not a (batch) matmul iteration space");
+    if (loops < 2 || loops > 4)
+      return rewriter.notifyMatchFailure(op, "not a matmul-like iteration space");
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     for (unsigned d = 0; d < loops; ++d)
       if (iterators[d] != (d + 1 == loops ? utils::IteratorType::reduction
                                           : utils::IteratorType::parallel))
-        return rewriter.notifyMatchFailure(op, "iterators are not (b?, m, n) parallel, k reduction");
+        return rewriter.notifyMatchFailure(op, "iterators are not parallel then one reduction");
     if (failed(checkKernel(rewriter, op, /*signedCast=*/true)))
+      return failure();
+    bool isInteger = getElementTypeOrSelf(op.getDpsInits()[0].getType()).isInteger();
+    if (!isMultiplyAccumulateBody(op, isInteger))
+      return rewriter.notifyMatchFailure(op, "body is not a multiply-accumulate");
+    if (loops == 2)
+      return rewriteGenericVectorProduct(rewriter, op);
+
+    bool batched = loops == 4;
+    FailureOr<MatmulLayout> layout =
+        matchLayout(op.getIndexingMapsArray(), batched, op.getContext());
+    if (failed(layout) || (batched && !layout->lhsBatched && !layout->rhsBatched))
+      return rewriter.notifyMatchFailure(op, "indexing maps are not a (transposed) matmul");
+    replaceWithNamedMatmul(rewriter, op, batched);
+    return success();
+  }
+
+private:
+  /// Iterating (i, k) into y(i): a matrix indexed (i, k) is y = M x, one indexed
+  /// (k, i) is y = x M; the vector is indexed (k). Either operand may come first.
+  static LogicalResult rewriteGenericVectorProduct(PatternRewriter &rewriter,
+                                                   linalg::GenericOp op) {
+    MLIRContext *ctx = op.getContext();
+    AffineExpr i = getAffineDimExpr(0, ctx), k = getAffineDimExpr(1, ctx);
+    auto map = [&](ArrayRef<AffineExpr> results) { return AffineMap::get(2, 0, results, ctx); };
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    if (maps[2] != map({i}))
+      return rewriter.notifyMatchFailure(op, "output is not indexed by the parallel dimension");
+    for (unsigned vectorIndex : {0u, 1u}) {
+      AffineMap matrixMap = maps[1 - vectorIndex];
+      if (maps[vectorIndex] != map({k}) || (matrixMap != map({i, k}) && matrixMap != map({k, i})))
+        continue;
+      rewriteVectorProduct(rewriter, op, op.getDpsInputs()[1 - vectorIndex],
+                           op.getDpsInputs()[vectorIndex],
+                           /*vectorIsLhs=*/matrixMap == map({k, i}));
+      return success();
+    }
+    return rewriter.notifyMatchFailure(op, "indexing maps are not a matvec or vecmat");
+  }
+};
+
+/// linalg.contract in a (batch) matmul's dimension order, (b?, m, n, k), with
+/// signed extension: the named op. Other dimension orders stay loops.
+struct ContractMatmulToNamed : OpRewritePattern<linalg::ContractOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::ContractOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+      return rewriter.notifyMatchFailure(op, "not two inputs and one init");
+    unsigned loops = op.getNumLoops();
+    if (loops != 3 && loops != 4)
+      return rewriter.notifyMatchFailure(op, "not a (batch) matmul iteration space");
+    if (failed(checkKernel(rewriter, op, op.getCast() == linalg::TypeFn::cast_signed)))
       return failure();
     bool batched = loops == 4;
     FailureOr<MatmulLayout> layout =
         matchLayout(op.getIndexingMapsArray(), batched, op.getContext());
-    if (failed(layout) || (batched && !(layout->lhsBatched && layout->rhsBatched)))
+    if (failed(layout) || (batched && !layout->lhsBatched && !layout->rhsBatched))
       return rewriter.notifyMatchFailure(op, "indexing maps are not a (transposed) matmul");
-    bool isInteger = getElementTypeOrSelf(op.getDpsInits()[0].getType()).isInteger();
-    if (!isMultiplyAccumulateBody(op, isInteger))
-      return rewriter.notifyMatchFailure(op, "body is not a multiply-accumulate");
-
-    NamedAttribute maps = rewriter.getNamedAttr("indexing_maps", op.getIndexingMaps());
-    SmallVector<Type> results(op.getResultTypes());
-    SmallVector<Value> inputs(op.getDpsInputs()), inits(op.getDpsInits());
-    Operation *named =
-        batched ? linalg::BatchMatmulOp::create(rewriter, op.getLoc(), results, inputs, inits,
-                                                ArrayRef<NamedAttribute>{maps})
-                      .getOperation()
-                : linalg::MatmulOp::create(rewriter, op.getLoc(), results, inputs, inits,
-                                           ArrayRef<NamedAttribute>{maps})
-                      .getOperation();
-    rewriter.replaceOp(op, named->getResults());
+    replaceWithNamedMatmul(rewriter, op, batched);
     return success();
   }
 };
@@ -433,6 +504,97 @@ static Value sumOverK(OpBuilder &b, Location loc, Value operand, bool isLhs, boo
   return generic.getResult(0);
 }
 
+/// sum over [0, n) of `term(index)` in i32.
+static Value sumOver(OpBuilder &b, Location loc, Value n,
+                     function_ref<Value(OpBuilder &, Value)> term) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value none = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, n, one, ValueRange{none},
+      [&](OpBuilder &nb, Location nloc, Value index, ValueRange acc) {
+        scf::YieldOp::create(nb, nloc,
+                             ValueRange{arith::AddIOp::create(nb, nloc, acc[0], term(nb, index))});
+      });
+  return loop.getResult(0);
+}
+
+/// for outer in [0, outerCount): t = term(outer); for inner: c[at(outer, inner)] -= t.
+static void subtractAlong(OpBuilder &b, Location loc, Value c, Value outerCount,
+                          Value innerCount, bool outerIsRow,
+                          function_ref<Value(OpBuilder &, Value)> term) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  scf::ForOp::create(
+      b, loc, zero, outerCount, one, ValueRange{},
+      [&](OpBuilder &ob, Location oloc, Value outer, ValueRange) {
+        Value t = term(ob, outer);
+        scf::ForOp::create(
+            ob, oloc, zero, innerCount, one, ValueRange{},
+            [&](OpBuilder &ib, Location iloc, Value inner, ValueRange) {
+              SmallVector<Value> at = outerIsRow ? SmallVector<Value>{outer, inner}
+                                                 : SmallVector<Value>{inner, outer};
+              Value old = memref::LoadOp::create(ib, iloc, c, at);
+              memref::StoreOp::create(ib, iloc, arith::SubIOp::create(ib, iloc, old, t), c, at);
+              scf::YieldOp::create(ib, iloc);
+            });
+        scf::YieldOp::create(ob, oloc);
+      });
+}
+
+/// The zero-point corrections of a quantized matmul on buffers, in place on C
+/// (which already holds C + A*B), with no temporary buffer: row i of C loses
+/// zb * rowsum_i(A), column j loses za * colsum_j(B) - K za zb. A null zero
+/// point is known to be 0. Batched operands loop over the batch.
+static void correctBuffer(OpBuilder &b, Location loc, Value a, Value bm, Value c, Value za,
+                          Value zb) {
+  if (!za && !zb)
+    return;
+  if (cast<MemRefType>(c.getType()).getRank() == 3) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value batch = getValueOrCreateConstantIndexOp(b, loc, getExtent(b, loc, c, 0));
+    scf::ForOp::create(b, loc, zero, batch, one, ValueRange{},
+                       [&](OpBuilder &nb, Location nloc, Value index, ValueRange) {
+                         correctBuffer(nb, nloc, sliceBatch(nb, nloc, a, index),
+                                       sliceBatch(nb, nloc, bm, index),
+                                       sliceBatch(nb, nloc, c, index), za, zb);
+                         scf::YieldOp::create(nb, nloc);
+                       });
+    return;
+  }
+  auto extent = [&](Value v, int64_t d) {
+    return getValueOrCreateConstantIndexOp(b, loc, getExtent(b, loc, v, d));
+  };
+  Value m = extent(a, 0), k = extent(a, 1), n = extent(bm, 1);
+  Type i32 = b.getI32Type();
+  auto widened = [&](OpBuilder &nb, Value source, ValueRange at) -> Value {
+    return arith::ExtSIOp::create(nb, loc, i32, memref::LoadOp::create(nb, loc, source, at));
+  };
+  if (zb)
+    subtractAlong(b, loc, c, m, n, /*outerIsRow=*/true, [&](OpBuilder &nb, Value i) -> Value {
+      Value rowSum = sumOver(nb, loc, k, [&](OpBuilder &kb, Value l) {
+        return widened(kb, a, ValueRange{i, l});
+      });
+      return arith::MulIOp::create(nb, loc, zb, rowSum);
+    });
+  if (za) {
+    // K za zb is 0 unless both zero points may be nonzero.
+    Value kzz = zb ? arith::MulIOp::create(
+                         b, loc, arith::IndexCastOp::create(b, loc, i32, k),
+                         arith::MulIOp::create(b, loc, za, zb))
+                         .getResult()
+                   : Value();
+    subtractAlong(b, loc, c, n, m, /*outerIsRow=*/false, [&](OpBuilder &nb, Value j) -> Value {
+      Value colSum = sumOver(nb, loc, k, [&](OpBuilder &kb, Value l) {
+        return widened(kb, bm, ValueRange{l, j});
+      });
+      Value t = arith::MulIOp::create(nb, loc, za, colSum);
+      return kzz ? arith::SubIOp::create(nb, loc, t, kzz).getResult() : t;
+    });
+  }
+}
+
 /// sum_k (a - za)(b - zb) = sum_k a b - zb rowsum(A) - za colsum(B) + K za zb:
 /// the first term is a plain int8 matmul (which libmips runs), the others are
 /// O(MK + KN + MN) linalg ops. i32 arithmetic wraps, so the identity is exact
@@ -442,8 +604,8 @@ struct QuantizedMatmulToMatmul : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics())
-      return rewriter.notifyMatchFailure(op, "corrections need tensors");
+    if (!op.hasPureTensorSemantics() && !op.hasPureBufferSemantics())
+      return rewriter.notifyMatchFailure(op, "mixes tensors and memrefs");
     Value a = op.getDpsInputs()[0], bm = op.getDpsInputs()[1];
     Value init = op.getDpsInits()[0];
     if (!mips::lookupMatmulCallee(getElementTypeOrSelf(a), getElementTypeOrSelf(bm),
@@ -455,6 +617,18 @@ struct QuantizedMatmulToMatmul : OpRewritePattern<OpTy> {
     if (!za || !zb)
       return rewriter.notifyMatchFailure(op, "zero points are not integers");
 
+    bool zaIsZero = matchPattern(za, m_Zero()), zbIsZero = matchPattern(zb, m_Zero());
+    if (op.hasPureBufferSemantics()) {
+      if constexpr (kBatched)
+        linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{}, ValueRange{a, bm},
+                                      ValueRange{init});
+      else
+        linalg::MatmulOp::create(rewriter, loc, TypeRange{}, ValueRange{a, bm}, ValueRange{init});
+      correctBuffer(rewriter, loc, a, bm, init, zaIsZero ? Value() : za, zbIsZero ? Value() : zb);
+      rewriter.eraseOp(op);
+      return success();
+    }
+
     Value product;
     if constexpr (kBatched)
       product = linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{init.getType()},
@@ -465,7 +639,6 @@ struct QuantizedMatmulToMatmul : OpRewritePattern<OpTy> {
                                          ValueRange{a, bm}, ValueRange{init})
                     .getResult(0);
 
-    bool zaIsZero = matchPattern(za, m_Zero()), zbIsZero = matchPattern(zb, m_Zero());
     if (zaIsZero && zbIsZero) {
       rewriter.replaceOp(op, product);
       return success();
@@ -541,7 +714,7 @@ struct ConvertLinalgToMipsPass
 } // namespace
 
 void mlir::mips::populateLinalgToMipsPatterns(RewritePatternSet &patterns) {
-  patterns.add<MatmulToMips, BatchMatmulToMips, GenericMatmulToNamed,
+  patterns.add<MatmulToMips, BatchMatmulToMips, GenericMatmulToMips, ContractMatmulToNamed,
                VectorProductToMips<linalg::MatvecOp, /*kVectorIsLhs=*/false>,
                VectorProductToMips<linalg::VecmatOp, /*kVectorIsLhs=*/true>,
                QuantizedMatmulToMatmul<linalg::QuantizedMatmulOp, /*kBatched=*/false>,
