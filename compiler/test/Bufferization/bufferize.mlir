@@ -38,3 +38,13 @@ func.func @accumulate_into_copy(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: t
   %r = mips.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
   return %r : tensor<4x16xf32>
 }
+
+// -----
+
+// The inline choice made on tensors survives bufferization.
+// CHECK-LABEL: func.func @keeps_inlined
+// CHECK:         mips.matmul transpose_lhs overwrite inlined ins(%{{.*}}, %{{.*}} : memref<4x4xi8>, memref<4x4xi8>) outs(%{{.*}} : memref<4x4xi32>)
+func.func @keeps_inlined(%at: tensor<4x4xi8>, %b: tensor<4x4xi8>, %c: tensor<4x4xi32>) -> tensor<4x4xi32> {
+  %r = mips.matmul transpose_lhs overwrite inlined ins(%at, %b : tensor<4x4xi8>, tensor<4x4xi8>) outs(%c : tensor<4x4xi32>) -> tensor<4x4xi32>
+  return %r : tensor<4x4xi32>
+}

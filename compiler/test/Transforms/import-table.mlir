@@ -1,4 +1,5 @@
-// RUN: mips-opt %s -split-input-file --mips-import-table | FileCheck %s
+// RUN: mips-opt %s -split-input-file --mips-import-table | FileCheck %s \
+// RUN:   --implicit-check-not='llvm.func @mips_matmul_f32' --implicit-check-not='llvm.func @mips_status_string'
 
 // Calls of libmips functions load their pointer from the table slot (in
 // MipsImports.def order: mips_status_string is 3, mips_matmul_f32 is 4) after
@@ -6,6 +7,7 @@
 // object needs no libmips at link time.
 // CHECK-DAG:   llvm.mlir.global external @__mips_rt_v1_0_dynamic_import_table() {{.*}} : !llvm.array<6 x ptr>
 // CHECK-DAG:   llvm.func @__mips_rt_v1_0_dynamic_ensure_imports()
+// The implicit NOTs miss the gap between a DAG group and a LABEL: say it here too.
 // CHECK-NOT:   llvm.func @mips_matmul_f32
 // CHECK-NOT:   llvm.func @mips_status_string
 // CHECK-LABEL: llvm.func @model

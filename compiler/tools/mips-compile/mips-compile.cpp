@@ -142,7 +142,7 @@ private:
 
 /// What mips-compile compiles, for messages about what it does not.
 static const char kAcceptedDialects[] =
-    "func, arith, math, tensor, memref, linalg, tosa, scf, vector and mips";
+    "func, arith, math, complex, tensor, memref, linalg, tosa, scf, vector and mips";
 
 /// Replaces MLIR's parser errors for operations of dialects this tool does not know
 /// (PyTorch, StableHLO, ...: a list of 50 dialects, or advice to call
@@ -211,7 +211,8 @@ static LogicalResult checkMemrefLayouts(ModuleOp module) {
     auto memref = dyn_cast<MemRefType>(type);
     return memref && !memref.isStrided();
   };
-  WalkResult result = module.walk([&](Operation *op) {
+  // Outer ops first: a function's signature is reported at the function.
+  WalkResult result = module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     SmallVector<Type> types(op->getOperandTypes());
     llvm::append_range(types, op->getResultTypes());
     if (auto func = dyn_cast<FunctionOpInterface>(op)) {

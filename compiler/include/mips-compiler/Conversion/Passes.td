@@ -24,13 +24,18 @@ def ConvertLinalgToMips : Pass<"convert-linalg-to-mips"> {
     - `linalg.quantized_matmul` and `linalg.quantized_batch_matmul`: the int8
       product by libmips, then the zero-point corrections
       `- zb * rowsum(A) - za * colsum(B) + K * za * zb`, all in i32 (exact
-      modulo 2^32, as the op's own semantics).
+      modulo 2^32, as the op's own semantics). On tensors the corrections are
+      linalg ops; on memrefs, loops that update C in place with no temporary.
 
-    - `linalg.generic` that is one of these matmuls (iterators (b?, m, n)
-      parallel and k reduction, matmul maps, a body of `acc + a * b`, with
-      `arith.extsi` for int8): the named op first. Upstream's
-      `linalg-specialize-generic-ops` is not used: in LLVM 22 it turns a
-      transposed matmul into an invalid `linalg.matmul`.
+    - `linalg.generic` that is one of these matmuls (iterators parallel then
+      one reduction, matmul, batch matmul (a shared operand included), matvec
+      or vecmat maps, a body of `acc + a * b`, with `arith.extsi` for int8),
+      and `linalg.contract` with (b?, m, n, k) matmul maps: the named op or
+      mips.matmul. The generic form of a zero `linalg.fill` is recognised too.
+      Upstream's `linalg-specialize-generic-ops` is not used: in LLVM 22 it
+      turns a transposed matmul into an invalid `linalg.matmul`.
+
+    Memrefs whose layout has no strides stay loops.
 
     Anything else is left for the default lowering.
   }];

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir {
 namespace mips {
@@ -34,27 +35,76 @@ using namespace mlir;
 
 namespace {
 
-/// Finds or declares `name` in `module`. A declaration with another type is an
-/// error: the call would not match the ABI.
-static FailureOr<func::FuncOp> getOrDeclareFunction(Operation *user,
-                                                    StringRef name,
-                                                    FunctionType type,
-                                                    bool barePointers) {
-  auto module = user->getParentOfType<ModuleOp>();
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name)) {
-    if (existing.getFunctionType() != type)
-      return user->emitError() << "'" << name << "' is already declared as "
-                               << existing.getFunctionType()
-                               << ", which does not match the libmips ABI "
-                               << type;
-    return existing;
+/// True if the verifier could not already prove that the operands fit together.
+static bool needsShapeCheck(mips::MatmulOp op) {
+  auto lhs = cast<ShapedType>(op.getLhs().getType());
+  auto rhs = cast<ShapedType>(op.getRhs().getType());
+  auto init = cast<ShapedType>(op.getInit().getType());
+  return !lhs.hasStaticShape() || !rhs.hasStaticShape() || !init.hasStaticShape();
+}
+
+/// A function the emitted code calls: a libmips entry point, or the runtime's.
+struct AbiFunction {
+  std::string name;
+  FunctionType type;
+  bool barePointers; // memref<elt> arguments lower to a plain pointer
+};
+
+/// The ABI functions a libmips call for `op` needs, in the order the call uses
+/// them: the kernel, mips_status_string, the runtime's failure report, and, for
+/// dynamic shapes, its shape report.
+static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op) {
+  Builder b(op.getContext());
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  SmallVector<Type> kernelArgs(3, i64); // m, n, k
+  for (Value matrix : {op.getLhs(), op.getRhs(), op.getInit()}) {
+    auto type = cast<MemRefType>(matrix.getType());
+    // What memref.extract_strided_metadata gives as the base buffer.
+    kernelArgs.push_back(MemRefType::get({}, type.getElementType(), MemRefLayoutAttrInterface(),
+                                         type.getMemorySpace()));
+    kernelArgs.append(3, i64); // offset, stride0, stride1
   }
-  // A plain builder: the declaration is not an op for bufferization to visit.
-  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-  auto decl = func::FuncOp::create(builder, module.getLoc(), name, type);
+  kernelArgs.push_back(i32); // flags
+  Type text = LLVM::LLVMPointerType::get(op.getContext());
+  // The verifier guarantees a callee.
+  StringRef callee = *mips::lookupMatmulCallee(getElementTypeOrSelf(op.getLhs()),
+                                               getElementTypeOrSelf(op.getRhs()),
+                                               getElementTypeOrSelf(op.getInit()));
+  SmallVector<AbiFunction, 4> functions = {
+      {callee.str(), b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true},
+      {"mips_status_string", b.getFunctionType({i32}, {text}), false},
+      {mips::callFailedSymbol(), b.getFunctionType({i32, i32, text}, {}), false}};
+  if (needsShapeCheck(op))
+    functions.push_back(
+        {mips::badShapesSymbol(), b.getFunctionType(SmallVector<Type>(6, i64), {}), false});
+  return functions;
+}
+
+/// A declaration in `module` of one of `functions` under another type, if any:
+/// a call through it would not match the ABI.
+static func::FuncOp findConflictingDeclaration(ModuleOp module,
+                                               ArrayRef<AbiFunction> functions,
+                                               const AbiFunction *&wanted) {
+  for (const AbiFunction &function : functions)
+    if (auto existing = module.lookupSymbol<func::FuncOp>(function.name))
+      if (existing.getFunctionType() != function.type) {
+        wanted = &function;
+        return existing;
+      }
+  return {};
+}
+
+/// `function`'s declaration in `module`, created private if missing.
+static func::FuncOp getOrDeclare(RewriterBase &rewriter, ModuleOp module,
+                                 const AbiFunction &function) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(function.name))
+    return existing;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  auto decl = func::FuncOp::create(rewriter, module.getLoc(), function.name, function.type);
   decl.setPrivate();
-  if (barePointers)
-    decl->setAttr("llvm.bareptr", builder.getUnitAttr()); // base pointers as plain ptr
+  if (function.barePointers)
+    decl->setAttr("llvm.bareptr", rewriter.getUnitAttr());
   return decl;
 }
 
@@ -84,21 +134,11 @@ static AbiMatrix decompose(OpBuilder &b, Location loc, Value buffer,
   return matrix;
 }
 
-/// True if the verifier could not already prove that the operands fit together.
-static bool needsShapeCheck(mips::MatmulOp op) {
-  auto lhs = cast<ShapedType>(op.getLhs().getType());
-  auto rhs = cast<ShapedType>(op.getRhs().getType());
-  auto init = cast<ShapedType>(op.getInit().getType());
-  return !lhs.hasStaticShape() || !rhs.hasStaticShape() || !init.hasStaticShape();
-}
-
-/// Emits `if (any extent disagrees) bad_shapes(...)`: with dynamic shapes, a
+/// Emits `if (any extent disagrees) report(...)`: with dynamic shapes, a
 /// mismatch found only at run time must stop the program before libmips reads
 /// or writes outside a buffer.
-static LogicalResult emitShapeCheck(OpBuilder &b, mips::MatmulOp op,
-                                    const AbiMatrix &a, const AbiMatrix &bm,
-                                    const AbiMatrix &c) {
-  Location loc = op.getLoc();
+static void emitShapeCheck(OpBuilder &b, Location loc, func::FuncOp report, const AbiMatrix &a,
+                           const AbiMatrix &bm, const AbiMatrix &c) {
   auto same = [&](Value x, Value y) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y).getResult();
   };
@@ -109,12 +149,6 @@ static LogicalResult emitShapeCheck(OpBuilder &b, mips::MatmulOp op,
       same(c.sizes[1], bm.sizes[1]));
   Value misfit = arith::XOrIOp::create(
       b, loc, fits, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
-  SmallVector<Type> argTypes(6, b.getI64Type());
-  FailureOr<func::FuncOp> report =
-      getOrDeclareFunction(op, mips::badShapesSymbol(),
-                           b.getFunctionType(argTypes, {}), /*barePointers=*/false);
-  if (failed(report))
-    return failure();
   auto ifOp = scf::IfOp::create(b, loc, misfit, /*withElseRegion=*/false);
   OpBuilder then = ifOp.getThenBodyBuilder();
   SmallVector<Value> extents;
@@ -122,66 +156,48 @@ static LogicalResult emitShapeCheck(OpBuilder &b, mips::MatmulOp op,
                      c.sizes[1]})
     extents.push_back(
         arith::IndexCastOp::create(then, loc, then.getI64Type(), size).getResult());
-  func::CallOp::create(then, loc, *report, extents);
-  return success();
+  func::CallOp::create(then, loc, report, extents);
 }
 
 /// Emits `status = mips_matmul_<type>(m, n, k, A..., B..., C..., flags)` and
 /// `if (status != 0) call_failed(slot, status, mips_status_string(status))`;
-/// the status text comes from the same provider as the failed call.
-static LogicalResult emitLibmipsCall(OpBuilder &b, mips::MatmulOp op) {
+/// the status text comes from the same provider as the failed call. The
+/// declarations `functions` names must not conflict (checked by the caller).
+static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
+                            ArrayRef<AbiFunction> functions) {
   Location loc = op.getLoc();
-  Value lhs = op.getLhs(), rhs = op.getRhs(), init = op.getInit();
-  // The verifier guarantees a callee.
-  StringRef callee = *mips::lookupMatmulCallee(getElementTypeOrSelf(lhs), getElementTypeOrSelf(rhs),
-                                               getElementTypeOrSelf(init));
+  auto module = op->getParentOfType<ModuleOp>();
+  SmallVector<func::FuncOp, 4> decls;
+  for (const AbiFunction &function : functions)
+    decls.push_back(getOrDeclare(rewriter, module, function));
+  func::FuncOp kernel = decls[0], statusString = decls[1], callFailed = decls[2];
 
-  AbiMatrix a = decompose(b, loc, lhs, op.getTransposeLhs());
-  AbiMatrix bm = decompose(b, loc, rhs, op.getTransposeRhs());
-  AbiMatrix c = decompose(b, loc, init, /*transposed=*/false);
-  if (needsShapeCheck(op) && failed(emitShapeCheck(b, op, a, bm, c)))
-    return failure();
+  AbiMatrix a = decompose(rewriter, loc, op.getLhs(), op.getTransposeLhs());
+  AbiMatrix bm = decompose(rewriter, loc, op.getRhs(), op.getTransposeRhs());
+  AbiMatrix c = decompose(rewriter, loc, op.getInit(), /*transposed=*/false);
+  if (needsShapeCheck(op))
+    emitShapeCheck(rewriter, loc, decls[3], a, bm, c);
   auto toI64 = [&](Value index) {
-    return arith::IndexCastOp::create(b, loc, b.getI64Type(), index).getResult();
+    return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), index).getResult();
   };
   Value m = toI64(a.sizes[0]), k = toI64(a.sizes[1]), n = toI64(bm.sizes[1]);
-  Value flags = arith::ConstantIntOp::create(
-      b, loc, b.getI32Type(), op.getOverwrite() ? 0 : MIPS_MATMUL_ACCUMULATE);
-
+  Value flags = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(),
+                                             op.getOverwrite() ? 0 : MIPS_MATMUL_ACCUMULATE);
   SmallVector<Value> operands = {m, n, k};
   for (const AbiMatrix *matrix : {&a, &bm, &c})
     operands.append({matrix->base, matrix->offset, matrix->stride0, matrix->stride1});
   operands.push_back(flags);
+  Value status = func::CallOp::create(rewriter, loc, kernel, operands).getResult(0);
 
-  auto calleeType = b.getFunctionType(ValueRange(operands).getTypes(),
-                                      {b.getI32Type()});
-  FailureOr<func::FuncOp> decl =
-      getOrDeclareFunction(op, callee, calleeType, /*barePointers=*/true);
-  if (failed(decl))
-    return failure();
-  Value status = func::CallOp::create(b, loc, *decl, operands).getResult(0);
-
-  Type textType = LLVM::LLVMPointerType::get(b.getContext());
-  FailureOr<func::FuncOp> statusString = getOrDeclareFunction(
-      op, "mips_status_string", b.getFunctionType({b.getI32Type()}, {textType}),
-      /*barePointers=*/false);
-  FailureOr<func::FuncOp> failedDecl = getOrDeclareFunction(
-      op, mips::callFailedSymbol(),
-      b.getFunctionType({b.getI32Type(), b.getI32Type(), textType}, {}),
-      /*barePointers=*/false);
-  if (failed(statusString) || failed(failedDecl))
-    return failure();
-  Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
-  Value isError = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                        status, zero);
-  auto ifOp = scf::IfOp::create(b, loc, isError, /*withElseRegion=*/false);
+  Value zero = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), 0);
+  Value isError =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, status, zero);
+  auto ifOp = scf::IfOp::create(rewriter, loc, isError, /*withElseRegion=*/false);
   OpBuilder then = ifOp.getThenBodyBuilder();
   Value slot = arith::ConstantIntOp::create(then, loc, then.getI32Type(),
-                                            *mips::lookupImportSlot(callee));
-  Value text = func::CallOp::create(then, loc, *statusString, ValueRange{status})
-                   .getResult(0);
-  func::CallOp::create(then, loc, *failedDecl, ValueRange{slot, status, text});
-  return success();
+                                            *mips::lookupImportSlot(kernel.getSymName()));
+  Value text = func::CallOp::create(then, loc, statusString, ValueRange{status}).getResult(0);
+  func::CallOp::create(then, loc, callFailed, ValueRange{slot, status, text});
 }
 
 //===----------------------------------------------------------------------===//
@@ -297,6 +313,7 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op) {
   emitLoopMatmul(general, op);
 }
 
+/// mips.matmul on buffers: a libmips call, or inline code when `inlined`.
 struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -304,10 +321,15 @@ struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
                                 PatternRewriter &rewriter) const override {
     if (!isa<MemRefType>(op.getInit().getType()))
       return rewriter.notifyMatchFailure(op, "on tensors: bufferize first");
-    if (op.getInlined())
+    if (op.getInlined()) {
       emitInlineMatmul(rewriter, op);
-    else if (failed(emitLibmipsCall(rewriter, op)))
-      return failure();
+    } else {
+      SmallVector<AbiFunction, 4> functions = getAbiFunctions(op);
+      const AbiFunction *wanted = nullptr;
+      if (findConflictingDeclaration(op->getParentOfType<ModuleOp>(), functions, wanted))
+        return rewriter.notifyMatchFailure(op, "an ABI function is declared with another type");
+      emitLibmipsCall(rewriter, op, functions);
+    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -318,21 +340,30 @@ struct ConvertMipsToLibmipsPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<mips::MatmulOp> matmuls;
-    getOperation().walk([&](mips::MatmulOp op) { matmuls.push_back(op); });
-    IRRewriter rewriter(&getContext());
-    for (mips::MatmulOp op : matmuls) {
+    // What the pattern would only decline, reported.
+    ModuleOp module = getOperation();
+    WalkResult checked = module.walk([&](mips::MatmulOp op) {
       if (!isa<MemRefType>(op.getInit().getType())) {
         op.emitOpError("on tensors cannot call libmips; bufferize it first");
-        return signalPassFailure();
+        return WalkResult::interrupt();
       }
-      rewriter.setInsertionPoint(op);
       if (op.getInlined())
-        emitInlineMatmul(rewriter, op);
-      else if (failed(emitLibmipsCall(rewriter, op)))
-        return signalPassFailure();
-      rewriter.eraseOp(op);
-    }
+        return WalkResult::advance();
+      SmallVector<AbiFunction, 4> functions = getAbiFunctions(op);
+      const AbiFunction *wanted = nullptr;
+      if (func::FuncOp existing = findConflictingDeclaration(module, functions, wanted)) {
+        op.emitError() << "'" << wanted->name << "' is already declared as "
+                       << existing.getFunctionType()
+                       << ", which does not match the libmips ABI " << wanted->type;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (checked.wasInterrupted())
+      return signalPassFailure();
+    RewritePatternSet patterns(&getContext());
+    mips::populateMipsToLibmipsPatterns(patterns);
+    walkAndApplyPatterns(module, std::move(patterns));
   }
 };
 

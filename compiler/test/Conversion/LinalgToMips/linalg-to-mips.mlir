@@ -151,9 +151,11 @@ func.func @on_memrefs(%a: memref<4x8xf32>, %bt: memref<16x8xf32, strided<[?, ?],
 // the whole init becomes overwrite on every entry.
 // CHECK-LABEL: func.func @batch
 // CHECK-SAME:    %[[A:.*]]: tensor<?x4x8xf32>, %[[B:.*]]: tensor<?x8x16xf32>
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : index
 // CHECK:         %[[E:.*]] = tensor.empty
-// CHECK:         %[[N:.*]] = tensor.dim %[[E]], %c0
-// CHECK:         %[[R:.*]] = scf.for %[[I:.*]] = %c0 to %[[N]] step %c1 iter_args(%[[ACC:.*]] = %[[E]]) -> (tensor<?x4x16xf32>)
+// CHECK:         %[[N:.*]] = tensor.dim %[[E]], %[[ZERO]]
+// CHECK:         %[[R:.*]] = scf.for %[[I:[^ ]+]] = %[[ZERO]] to %[[N]] step %[[ONE]] iter_args(%[[ACC:[^ ]+]] = %[[E]]) -> (tensor<?x4x16xf32>)
 // CHECK:           %[[SA:.*]] = tensor.extract_slice %[[A]][%[[I]], 0, 0] [1, 4, 8] [1, 1, 1] : tensor<?x4x8xf32> to tensor<4x8xf32>
 // CHECK:           %[[SB:.*]] = tensor.extract_slice %[[B]][%[[I]], 0, 0] [1, 8, 16] [1, 1, 1] : tensor<?x8x16xf32> to tensor<8x16xf32>
 // CHECK:           %[[SC:.*]] = tensor.extract_slice %[[ACC]][%[[I]], 0, 0] [1, 4, 16] [1, 1, 1] : tensor<?x4x16xf32> to tensor<4x16xf32>
@@ -253,7 +255,8 @@ func.func @matvec_on_memrefs(%a: memref<4x8xf32>, %x: memref<8xf32>, %y: memref<
 // CHECK-DAG:     %[[ROWS:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%[[A]] : tensor<4x8xi8>) outs(%{{.*}} : tensor<4xi32>)
 // CHECK-DAG:     %[[COLS:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%[[B]] : tensor<8x16xi8>) outs(%{{.*}} : tensor<16xi32>)
 // CHECK-DAG:     %[[ZZ:.*]] = arith.muli %[[ZA]], %[[ZB]] : i32
-// CHECK-DAG:     %[[KZZ:.*]] = arith.muli %[[ZZ]], %c8_i32 : i32
+// CHECK-DAG:     %[[K:.*]] = arith.constant 8 : i32
+// CHECK-DAG:     %[[KZZ:.*]] = arith.muli %[[ZZ]], %[[K]] : i32
 // CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%[[ROWS]], %[[COLS]] : tensor<4xi32>, tensor<16xi32>) outs(%[[P]] : tensor<4x16xi32>)
 // CHECK-NEXT:    ^bb0(%[[ROW:.*]]: i32, %[[COL:.*]]: i32, %[[ACC:.*]]: i32):
 // CHECK-NEXT:      %[[T1:.*]] = arith.muli %[[ZB]], %[[ROW]]
@@ -304,4 +307,205 @@ func.func @quantized_batch(%a: tensor<2x3x8xi8>, %b: tensor<2x8x5xi8>, %zb: i8) 
 func.func @unsigned_batch(%a: tensor<2x3x8xi8>, %b: tensor<2x8x5xi8>, %c: tensor<2x3x5xi32>) -> tensor<2x3x5xi32> {
   %r = linalg.batch_matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : tensor<2x3x8xi8>, tensor<2x8x5xi8>) outs(%c : tensor<2x3x5xi32>) -> tensor<2x3x5xi32>
   return %r : tensor<2x3x5xi32>
+}
+
+// -----
+
+// A generic that is a matmul becomes the named op, then mips.matmul; its
+// generalized zero fill becomes overwrite. Transposed maps become flags.
+#g_a = affine_map<(m, n, k) -> (m, k)>
+#g_bt = affine_map<(m, n, k) -> (n, k)>
+#g_c = affine_map<(m, n, k) -> (m, n)>
+#g_fill_in = affine_map<(m, n) -> ()>
+#g_fill_out = affine_map<(m, n) -> (m, n)>
+// CHECK-LABEL: func.func @generic_matmul
+// CHECK-SAME:    %[[A:.*]]: tensor<4x8xf32>, %[[BT:.*]]: tensor<16x8xf32>
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<4x16xf32>
+// CHECK-NOT:     linalg.generic
+// CHECK:         mips.matmul transpose_rhs overwrite ins(%[[A]], %[[BT]] : tensor<4x8xf32>, tensor<16x8xf32>) outs(%[[E]] : tensor<4x16xf32>)
+func.func @generic_matmul(%a: tensor<4x8xf32>, %bt: tensor<16x8xf32>) -> tensor<4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x16xf32>
+  %f = linalg.generic {indexing_maps = [#g_fill_in, #g_fill_out], iterator_types = ["parallel", "parallel"]}
+    ins(%zero : f32) outs(%e : tensor<4x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4x16xf32>
+  %r = linalg.generic {indexing_maps = [#g_a, #g_bt, #g_c], iterator_types = ["parallel", "parallel", "reduction"]}
+    ins(%a, %bt : tensor<4x8xf32>, tensor<16x8xf32>) outs(%f : tensor<4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+
+// -----
+
+// Generic matvec (matrix indexed (i, k)) and vecmat (matrix indexed (k, i)),
+// either operand first, int8 with sign extension: one-column and one-row views.
+#v_m = affine_map<(i, k) -> (i, k)>
+#v_mt = affine_map<(i, k) -> (k, i)>
+#v_x = affine_map<(i, k) -> (k)>
+#v_y = affine_map<(i, k) -> (i)>
+// CHECK-LABEL: func.func @generic_vector_products
+// CHECK-SAME:    %[[A:.*]]: tensor<6x9xi8>, %[[X:.*]]: tensor<9xi8>, %[[Y:.*]]: tensor<6xi32>, %[[B:.*]]: tensor<9x5xi8>, %[[Z:.*]]: tensor<5xi32>
+// CHECK:         %[[XC:.*]] = tensor.expand_shape %[[X]] {{\[\[}}0, 1]] output_shape [9, 1] : tensor<9xi8> into tensor<9x1xi8>
+// CHECK:         %[[YC:.*]] = tensor.expand_shape %[[Y]] {{\[\[}}0, 1]] output_shape [6, 1] : tensor<6xi32> into tensor<6x1xi32>
+// CHECK:         mips.matmul ins(%[[A]], %[[XC]] : tensor<6x9xi8>, tensor<9x1xi8>) outs(%[[YC]] : tensor<6x1xi32>)
+// CHECK:         %[[XR:.*]] = tensor.expand_shape %[[X]] {{\[\[}}0, 1]] output_shape [1, 9] : tensor<9xi8> into tensor<1x9xi8>
+// CHECK:         %[[ZR:.*]] = tensor.expand_shape %[[Z]] {{\[\[}}0, 1]] output_shape [1, 5] : tensor<5xi32> into tensor<1x5xi32>
+// CHECK:         mips.matmul ins(%[[XR]], %[[B]] : tensor<1x9xi8>, tensor<9x5xi8>) outs(%[[ZR]] : tensor<1x5xi32>)
+// CHECK-NOT:     linalg.generic
+func.func @generic_vector_products(%a: tensor<6x9xi8>, %x: tensor<9xi8>, %y: tensor<6xi32>,
+                                   %b: tensor<9x5xi8>, %z: tensor<5xi32>) -> (tensor<6xi32>, tensor<5xi32>) {
+  %r = linalg.generic {indexing_maps = [#v_m, #v_x, #v_y], iterator_types = ["parallel", "reduction"]}
+    ins(%a, %x : tensor<6x9xi8>, tensor<9xi8>) outs(%y : tensor<6xi32>) {
+  ^bb0(%p: i8, %q: i8, %acc: i32):
+    %pe = arith.extsi %p : i8 to i32
+    %qe = arith.extsi %q : i8 to i32
+    %m = arith.muli %pe, %qe : i32
+    %s = arith.addi %acc, %m : i32
+    linalg.yield %s : i32
+  } -> tensor<6xi32>
+  %t = linalg.generic {indexing_maps = [#v_x, #v_mt, #v_y], iterator_types = ["parallel", "reduction"]}
+    ins(%x, %b : tensor<9xi8>, tensor<9x5xi8>) outs(%z : tensor<5xi32>) {
+  ^bb0(%p: i8, %q: i8, %acc: i32):
+    %pe = arith.extsi %p : i8 to i32
+    %qe = arith.extsi %q : i8 to i32
+    %m = arith.muli %pe, %qe : i32
+    %s = arith.addi %acc, %m : i32
+    linalg.yield %s : i32
+  } -> tensor<5xi32>
+  return %r, %t : tensor<6xi32>, tensor<5xi32>
+}
+
+// -----
+
+// A generic batch matmul whose B every entry shares: a loop over A's and C's
+// batch, B whole.
+#gb_a = affine_map<(b, m, n, k) -> (b, m, k)>
+#gb_b = affine_map<(b, m, n, k) -> (k, n)>
+#gb_c = affine_map<(b, m, n, k) -> (b, m, n)>
+// CHECK-LABEL: func.func @generic_batch_shared_rhs
+// CHECK-SAME:    %[[A:.*]]: tensor<3x4x8xf32>, %[[B:.*]]: tensor<8x16xf32>
+// CHECK:         scf.for
+// CHECK:           %[[SA:.*]] = tensor.extract_slice %[[A]]
+// CHECK:           mips.matmul ins(%[[SA]], %[[B]] : tensor<4x8xf32>, tensor<8x16xf32>)
+func.func @generic_batch_shared_rhs(%a: tensor<3x4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<3x4x16xf32>) -> tensor<3x4x16xf32> {
+  %r = linalg.generic {indexing_maps = [#gb_a, #gb_b, #gb_c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+    ins(%a, %b : tensor<3x4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<3x4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<3x4x16xf32>
+  return %r : tensor<3x4x16xf32>
+}
+
+// -----
+
+// Generics that are not a multiply-accumulate of the operands stay generics:
+// a*b*b, zero-extended int8, and maps that are no matmul.
+#n_a = affine_map<(m, n, k) -> (m, k)>
+#n_b = affine_map<(m, n, k) -> (k, n)>
+#n_bad = affine_map<(m, n, k) -> (n, m)>
+#n_c = affine_map<(m, n, k) -> (m, n)>
+// CHECK-LABEL: func.func @generic_not_matmuls
+// CHECK-NOT:     mips.matmul
+// CHECK-COUNT-3: linalg.generic
+// CHECK-NOT:     mips.matmul
+func.func @generic_not_matmuls(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>,
+                               %qa: tensor<4x8xi8>, %qb: tensor<8x16xi8>, %qc: tensor<4x16xi32>,
+                               %sq: tensor<16x4xf32>) -> (tensor<4x16xf32>, tensor<4x16xi32>, tensor<4x16xf32>) {
+  %r = linalg.generic {indexing_maps = [#n_a, #n_b, #n_c], iterator_types = ["parallel", "parallel", "reduction"]}
+    ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %pp = arith.mulf %p, %y : f32
+    %s = arith.addf %acc, %pp : f32
+    linalg.yield %s : f32
+  } -> tensor<4x16xf32>
+  %u = linalg.generic {indexing_maps = [#n_a, #n_b, #n_c], iterator_types = ["parallel", "parallel", "reduction"]}
+    ins(%qa, %qb : tensor<4x8xi8>, tensor<8x16xi8>) outs(%qc : tensor<4x16xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %xe = arith.extui %x : i8 to i32
+    %ye = arith.extui %y : i8 to i32
+    %p = arith.muli %xe, %ye : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<4x16xi32>
+  %w = linalg.generic {indexing_maps = [#n_a, #n_bad, #n_c], iterator_types = ["parallel", "parallel", "reduction"]}
+    ins(%a, %sq : tensor<4x8xf32>, tensor<16x4xf32>) outs(%c : tensor<4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x16xf32>
+  return %r, %u, %w : tensor<4x16xf32>, tensor<4x16xi32>, tensor<4x16xf32>
+}
+
+// -----
+
+// linalg.contract in matmul order, B transposed; an unsigned one stays.
+#c_a = affine_map<(m, n, k) -> (m, k)>
+#c_bt = affine_map<(m, n, k) -> (n, k)>
+#c_c = affine_map<(m, n, k) -> (m, n)>
+// CHECK-LABEL: func.func @contract
+// CHECK-SAME:    %[[A:.*]]: tensor<4x8xf32>, %[[BT:.*]]: tensor<16x8xf32>, %[[C:.*]]: tensor<4x16xf32>
+// CHECK:         mips.matmul transpose_rhs ins(%[[A]], %[[BT]] : tensor<4x8xf32>, tensor<16x8xf32>) outs(%[[C]] : tensor<4x16xf32>)
+// CHECK:         linalg.contract {{.*}}cast = #linalg.type_fn<cast_unsigned>
+func.func @contract(%a: tensor<4x8xf32>, %bt: tensor<16x8xf32>, %c: tensor<4x16xf32>,
+                    %qa: tensor<4x8xi8>, %qbt: tensor<16x8xi8>, %qc: tensor<4x16xi32>) -> (tensor<4x16xf32>, tensor<4x16xi32>) {
+  %r = linalg.contract indexing_maps = [#c_a, #c_bt, #c_c]
+         ins(%a, %bt : tensor<4x8xf32>, tensor<16x8xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %u = linalg.contract indexing_maps = [#c_a, #c_bt, #c_c] {cast = #linalg.type_fn<cast_unsigned>}
+         ins(%qa, %qbt : tensor<4x8xi8>, tensor<16x8xi8>) outs(%qc : tensor<4x16xi32>) -> tensor<4x16xi32>
+  return %r, %u : tensor<4x16xf32>, tensor<4x16xi32>
+}
+
+// -----
+
+// Quantized on buffers: the product accumulates into C, then C's rows lose
+// zb * rowsum(A) and its columns za * colsum(B) - K za zb, with no temporary.
+// CHECK-LABEL: func.func @quantized_on_memrefs
+// CHECK-SAME:    %[[A:.*]]: memref<4x8xi8>, %[[B:.*]]: memref<8x16xi8>, %[[C:.*]]: memref<4x16xi32>, %[[ZA:.*]]: i32, %[[ZB:.*]]: i32
+// CHECK-NOT:     memref.alloc
+// CHECK:         mips.matmul ins(%[[A]], %[[B]] : memref<4x8xi8>, memref<8x16xi8>) outs(%[[C]] : memref<4x16xi32>)
+// CHECK:         scf.for %[[I:[^ ]+]] =
+// CHECK:           %[[ROW:.*]] = scf.for %[[L:[^ ]+]] = {{.*}} iter_args(%[[ACC:[^ ]+]] = {{.*}}) -> (i32)
+// CHECK:             memref.load %[[A]][%[[I]], %[[L]]]
+// CHECK:           %[[T:.*]] = arith.muli %[[ZB]], %[[ROW]]
+// CHECK:           scf.for %[[J:[^ ]+]] =
+// CHECK:             %[[OLD:.*]] = memref.load %[[C]][%[[I]], %[[J]]]
+// CHECK:             %[[NEW:.*]] = arith.subi %[[OLD]], %[[T]]
+// CHECK:             memref.store %[[NEW]], %[[C]][%[[I]], %[[J]]]
+// CHECK:         %[[ZZ:.*]] = arith.muli %[[ZA]], %[[ZB]]
+// CHECK:         %[[KZZ:.*]] = arith.muli %[[ZZ]], %[[K:.*]] : i32
+// CHECK:         scf.for %[[J2:[^ ]+]] =
+// CHECK:           %[[COL:.*]] = scf.for %[[L2:[^ ]+]] =
+// CHECK:             memref.load %[[B]][%[[L2]], %[[J2]]]
+// CHECK:           %[[ZAC:.*]] = arith.muli %[[ZA]], %[[COL]]
+// CHECK:           %[[T2:.*]] = arith.subi %[[ZAC]], %[[KZZ]]
+// CHECK:           scf.for %[[I2:[^ ]+]] =
+// CHECK:             %[[OLD2:.*]] = memref.load %[[C]][%[[I2]], %[[J2]]]
+// CHECK:             arith.subi %[[OLD2]], %[[T2]]
+// CHECK-NOT:     memref.alloc
+func.func @quantized_on_memrefs(%a: memref<4x8xi8>, %b: memref<8x16xi8>, %c: memref<4x16xi32>, %za: i32, %zb: i32) {
+  linalg.quantized_matmul ins(%a, %b, %za, %zb : memref<4x8xi8>, memref<8x16xi8>, i32, i32) outs(%c : memref<4x16xi32>)
+  return
+}
+
+// -----
+
+// Memrefs whose layout has no strides stay loops: libmips needs (offset, strides).
+#perm = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-LABEL: func.func @unstrided_layout
+// CHECK-NOT:     mips.matmul
+// CHECK:         linalg.matmul
+func.func @unstrided_layout(%a: memref<4x8xf32, #perm>, %b: memref<8x16xf32>, %c: memref<4x16xf32>) {
+  linalg.matmul ins(%a, %b : memref<4x8xf32, #perm>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
+  return
 }

@@ -107,13 +107,17 @@ func.func @accumulate_read_only_init(%a: tensor<3x5xi8>, %b: tensor<5x7xi8>, %c:
 // libmips touch memory outside a buffer. Static shapes need no check.
 // CHECK-DAG:   func.func private @__mips_rt_v1_0_common_bad_shapes(i64, i64, i64, i64, i64, i64)
 // CHECK-LABEL: func.func @dynamic_shapes_checked
-// CHECK:         %{{.*}}, %{{.*}}, %[[AS:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %arg0
-// CHECK:         %{{.*}}, %{{.*}}, %[[BS:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %arg1
-// CHECK:         %{{.*}}, %{{.*}}, %[[CS:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %arg2
+// CHECK-SAME:    (%[[A:[^:]+]]: memref<?x?xf32{{.*}}>, %[[B:[^:]+]]: memref<?x8xf32{{.*}}>, %[[C:[^:]+]]: memref<4x8xf32
+// CHECK:         %{{.*}}, %{{.*}}, %[[AS:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %[[A]]
+// CHECK:         %{{.*}}, %{{.*}}, %[[BS:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %[[B]]
+// CHECK:         %{{.*}}, %{{.*}}, %[[CS:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %[[C]]
 // CHECK-DAG:     %[[KOK:.*]] = arith.cmpi eq, %[[AS]]#1, %[[BS]]#0 : index
 // CHECK-DAG:     %[[MOK:.*]] = arith.cmpi eq, %[[CS]]#0, %[[AS]]#0 : index
 // CHECK-DAG:     %[[NOK:.*]] = arith.cmpi eq, %[[CS]]#1, %[[BS]]#1 : index
-// CHECK:         scf.if
+// CHECK-DAG:     %[[KMOK:.*]] = arith.andi %[[KOK]], %[[MOK]]
+// CHECK:         %[[FITS:.*]] = arith.andi %[[KMOK]], %[[NOK]]
+// CHECK:         %[[MISFIT:.*]] = arith.xori %[[FITS]], %{{.*}}
+// CHECK:         scf.if %[[MISFIT]]
 // CHECK:           func.call @__mips_rt_v1_0_common_bad_shapes(
 // CHECK:         call @mips_matmul_f32
 // CHECK-LABEL: func.func @static_shapes_unchecked
@@ -138,8 +142,9 @@ func.func @static_shapes_unchecked(%a: tensor<4x2xf32>, %b: tensor<2x8xf32>, %c:
 // CHECK-NOT:     call
 // CHECK:         %[[BM:.*]], %{{.*}}, %{{.*}}:2, %[[BS:.*]]:2 = memref.extract_strided_metadata %[[B]]
 // CHECK:         %[[CM:.*]], %{{.*}}, %{{.*}}:2, %[[CS:.*]]:2 = memref.extract_strided_metadata %[[C]]
-// CHECK-DAG:     %[[C1:.*]] = arith.cmpi eq, %[[CS]]#1, %c1
-// CHECK-DAG:     %[[B1:.*]] = arith.cmpi eq, %[[BS]]#1, %c1
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.cmpi eq, %[[CS]]#1, %[[ONE]]
+// CHECK-DAG:     %[[B1:.*]] = arith.cmpi eq, %[[BS]]#1, %[[ONE]]
 // CHECK:         %[[UNIT:.*]] = arith.andi %[[B1]], %[[C1]]
 // CHECK:         scf.if %[[UNIT]] {
 // CHECK:           %[[BV:.*]] = memref.reinterpret_cast %[[BM]] to offset: [%{{.*}}], sizes: [3, 4], strides: [%[[BS]]#0, 1]

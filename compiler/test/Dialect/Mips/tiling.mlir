@@ -4,9 +4,15 @@
 // M and N tiles are slices of A, B and C, a K tile a slice of the reduction.
 // CHECK-LABEL: func.func @tile_mnk
 // CHECK-SAME:    %[[A:.*]]: tensor<64x96xf32>, %[[B:.*]]: tensor<96x32xf32>, %[[C:.*]]: tensor<64x32xf32>
-// CHECK:         scf.for %[[I:.*]] = %c0 to %c64 step %c16 iter_args(%[[C1:.*]] = %[[C]])
-// CHECK:           scf.for %[[J:.*]] = %c0 to %c32 step %c8 iter_args(%[[C2:.*]] = %[[C1]])
-// CHECK:             scf.for %[[K:.*]] = %c0 to %c96 step %c32 iter_args(%[[C3:.*]] = %[[C2]])
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[N8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[N16:.*]] = arith.constant 16 : index
+// CHECK-DAG:     %[[N32:.*]] = arith.constant 32 : index
+// CHECK-DAG:     %[[N64:.*]] = arith.constant 64 : index
+// CHECK-DAG:     %[[N96:.*]] = arith.constant 96 : index
+// CHECK:         scf.for %[[I:[^ ]+]] = %[[ZERO]] to %[[N64]] step %[[N16]] iter_args(%[[C1:[^ ]+]] = %[[C]])
+// CHECK:           scf.for %[[J:[^ ]+]] = %[[ZERO]] to %[[N32]] step %[[N8]] iter_args(%[[C2:[^ ]+]] = %[[C1]])
+// CHECK:             scf.for %[[K:[^ ]+]] = %[[ZERO]] to %[[N96]] step %[[N32]] iter_args(%[[C3:[^ ]+]] = %[[C2]])
 // CHECK:               %[[TA:.*]] = tensor.extract_slice %[[A]][%[[I]], %[[K]]] [16, 32] [1, 1]
 // CHECK:               %[[TB:.*]] = tensor.extract_slice %[[B]][%[[K]], %[[J]]] [32, 8] [1, 1]
 // CHECK:               %[[TC:.*]] = tensor.extract_slice %[[C3]][%[[I]], %[[J]]] [16, 8] [1, 1]
@@ -31,7 +37,10 @@ module attributes {transform.with_named_sequence} {
 // A transposed operand is sliced in its stored order; an overwriting matmul
 // tiles along M and N.
 // CHECK-LABEL: func.func @tile_transposed_overwrite
-// CHECK:         scf.for %[[I:.*]] = %c0 to %c64 step %c16
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[N16:.*]] = arith.constant 16 : index
+// CHECK-DAG:     %[[N64:.*]] = arith.constant 64 : index
+// CHECK:         scf.for %[[I:[^ ]+]] = %[[ZERO]] to %[[N64]] step %[[N16]]
 // CHECK:           tensor.extract_slice %{{.*}}[0, %[[I]]] [96, 16] [1, 1] : tensor<96x64xf32> to tensor<96x16xf32>
 // CHECK:           mips.matmul transpose_lhs overwrite ins(%{{.*}}, %{{.*}} : tensor<96x16xf32>, tensor<96x32xf32>) outs(%{{.*}} : tensor<16x32xf32>)
 func.func @tile_transposed_overwrite(%at: tensor<96x64xf32>, %b: tensor<96x32xf32>, %c: tensor<64x32xf32>) -> tensor<64x32xf32> {
