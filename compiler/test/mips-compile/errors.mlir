@@ -9,6 +9,7 @@
 // RUN: not mips-compile %S/Inputs/nested-module.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=NESTED
 // RUN: not mips-compile %S/Inputs/bad-name.mlir --emit-header=%t.bad.h -o %t.o 2>&1 | FileCheck %s --check-prefix=NAME
 // RUN: not mips-compile %S/Inputs/unstrided-layout.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=LAYOUT
+// RUN: not mips-compile %S/Inputs/tosa-variable-zero-point.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=TOSA-ZP
 // An empty product compiles (small static shapes run inline, but no vector has 0 lanes).
 // RUN: mips-compile %S/Inputs/zero-width.mlir --static-embedding --emit=mlir -o - | FileCheck %s --check-prefix=EMPTY
 // A failed compilation leaves no header behind.
@@ -26,3 +27,4 @@
 // NAME:   bad-name.mlir:1:1: error: @"my-model.v2" is not a C identifier, so the C header cannot declare its wrapper; rename the function
 // LAYOUT: unstrided-layout.mlir:2:1: error: 'memref<8x16xf32, affine_map<(d0, d1) -> (d1, d0)>>' has a layout map without strides; mips-compile lowers memrefs with strided layouts only
 // EMPTY:  llvm.call @mips_matmul_f32(
+// TOSA-ZP: tosa-variable-zero-point.mlir:2:8: error: tosa.matmul's A zero point is not a constant, which MLIR 22's TOSA lowering needs

@@ -21,6 +21,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -233,6 +234,25 @@ static LogicalResult checkMemrefLayouts(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// MLIR 22's TOSA-to-linalg lowering reads tosa.matmul's zero points as constants;
+/// other zero points would fail later as a bare "failed to legalize".
+static LogicalResult checkTosaZeroPoints(ModuleOp module) {
+  WalkResult result = module.walk([](Operation *op) {
+    if (op->getName().getStringRef() != "tosa.matmul" || op->getNumOperands() != 4)
+      return WalkResult::advance();
+    for (unsigned operand : {2u, 3u})
+      if (!matchPattern(op->getOperand(operand), m_Constant())) {
+        op->emitError() << "tosa.matmul's " << (operand == 2 ? "A" : "B")
+                        << " zero point is not a constant, which MLIR 22's TOSA lowering "
+                        << "needs; make it a tosa.const, or write the product as "
+                        << "linalg.quantized_batch_matmul, whose zero points may be any value";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 static int compile(const std::string &displayName,
                    const std::pair<llvm::StringRef, llvm::StringRef> &kind,
                    mips::EmitOptions emitOptions);
@@ -321,7 +341,8 @@ static int compile(const std::string &displayName,
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module) // the parser verified it and reported any error
     return 1;
-  if (failed(checkFunctionNames(*module)) || failed(checkMemrefLayouts(*module)))
+  if (failed(checkFunctionNames(*module)) || failed(checkMemrefLayouts(*module)) ||
+      failed(checkTosaZeroPoints(*module)))
     return 1;
 
   // Nested modules would be dropped silently by the module-level pipeline.
