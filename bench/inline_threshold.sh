@@ -4,9 +4,10 @@
 # mips-compile's --mips-inline-threshold. For each static shape, the same f32 model
 # (C + A*B) is compiled for riscv64 twice: with every matmul a libmips call
 # (--mips-inline-threshold=0) and with every matmul inline, whatever the rule says
-# (--mips-inline-any-shape). MIPS_INLINE_SHAPES="MxNxK ..." picks the shapes. A driver runs it once to warm
-# up (binding, dispatch) and once more inside a counted region; mips-insn-count reports
-# the instructions executed (and the vector unit's cost) under qemu at VLEN 256.
+# (--mips-inline-any-shape). MIPS_INLINE_SHAPES="MxNxK ..." picks the shapes. A driver
+# runs it once to warm up (binding, dispatch) and once more inside a counted region;
+# mips-insn-count reports the instructions executed (and the vector unit's cost) under
+# qemu at VLEN 256, or MIPS_INLINE_VLEN.
 #
 #   bench/inline_threshold.sh [build dir, default build]   (needs build/host and build/riscv64)
 set -euo pipefail
@@ -18,7 +19,7 @@ libmips=$build/riscv64/libmips/libmips.a
 for f in "$compile" "$plugin" "$libmips"; do
   [ -e "$f" ] || { echo "inline_threshold: missing $f (build host and riscv64 first)" >&2; exit 1; }
 done
-vlen=256
+vlen=${MIPS_INLINE_VLEN:-256}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -69,7 +70,8 @@ MLIR
 printf '%-12s %8s | %10s %10s | %10s %10s | %s\n' shape "M*N*K" "call insns" vcost \
   "inline ins" vcost "inline/call insns"
 for shape in ${MIPS_INLINE_SHAPES:-2x2x2 4x4x4 1x16x16 16x2x8 4x4x32 7x9x8 8x8x8 6x6x16 16x16x2 \
-             10x10x10 12x12x7 16x16x8 16x16x16 1x8x64 2x4x64 1x1x512 32x32x32}; do
+             10x10x10 12x12x7 8x8x16 16x8x16 16x16x8 32x8x8 128x2x8 16x16x16 64x1x16 \
+             1x8x64 2x4x64 1x1x512 32x32x32}; do
   IFS=x read -r m n k <<<"$shape"
   read -r call_insns call_vcost < <(count call "$m" "$n" "$k" --mips-inline-threshold=0)
   read -r inline_insns inline_vcost < <(count inline "$m" "$n" "$k" --mips-inline-threshold=100000000 \

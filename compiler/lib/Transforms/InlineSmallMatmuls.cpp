@@ -23,13 +23,16 @@ using namespace mlir;
 
 namespace {
 
-/// The inline code loads K rows of B and does M*K multiply-adds of a broadcast A
-/// element: measured against libmips with bench/inline_threshold.sh, long reductions
-/// (1x8x64, 2x4x64) lose inline even below the size threshold.
-constexpr int64_t kMaxInlineK = 32;
+/// The inline code keeps K rows of B in registers and does M*K multiply-adds of a
+/// broadcast A element. libmips gets faster as K grows, the inline code does not:
+/// measured with bench/inline_threshold.sh, K <= 8 wins up to the threshold, K <= 16
+/// up to half of it (8x8x16 is a tie at VLEN 1024), and K = 32 loses from 4x4x32.
+constexpr int64_t kShortK = 8;
+constexpr int64_t kMaxInlineK = 16;
 
-/// M*N*K of a matmul with static shapes the inline code runs well (any static shape
-/// with `anyShape`), else nothing.
+/// The M*N*K to compare with the threshold, counting double for 8 < K <= 16, of a
+/// matmul with static shapes the inline code runs well (any static shape with
+/// `anyShape`), else nothing.
 static std::optional<int64_t> getInlineableWork(mips::MatmulOp op, bool anyShape) {
   auto lhs = cast<ShapedType>(op.getLhs().getType());
   auto rhs = cast<ShapedType>(op.getRhs().getType());
@@ -40,12 +43,18 @@ static std::optional<int64_t> getInlineableWork(mips::MatmulOp op, bool anyShape
           n = rhs.getDimSize(op.getRhsNDim());
   // An empty product is libmips's to handle (overwrite still zeroes C); vectors of
   // no elements do not exist.
-  if (m == 0 || n == 0 || k == 0 || (!anyShape && k > kMaxInlineK))
+  if (m == 0 || n == 0 || k == 0)
     return std::nullopt;
-  int64_t mn, mnk;
-  if (llvm::MulOverflow(m, n, mn) || llvm::MulOverflow(mn, k, mnk))
+  // A single column (a matvec) costs the inline code as much per row as a wide
+  // one, and libmips has a fast path for it: 64x1x16 costs 1793 instructions as a
+  // call and 4326 inline.
+  if (!anyShape && (k > kMaxInlineK || n == 1))
     return std::nullopt;
-  return mnk;
+  int64_t mn, mnk, weighted;
+  if (llvm::MulOverflow(m, n, mn) || llvm::MulOverflow(mn, k, mnk) ||
+      llvm::MulOverflow(mnk, int64_t{(anyShape || k <= kShortK) ? 1 : 2}, weighted))
+    return std::nullopt;
+  return weighted;
 }
 
 struct MipsInlineSmallMatmulsPass

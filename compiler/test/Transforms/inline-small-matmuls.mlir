@@ -22,8 +22,8 @@ func.func @tiny(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>, %c: tensor<4x4xf32>,
 
 // -----
 
-// Above the threshold (16x16x16 = 4096 > 512) or dynamic: libmips. A long
-// reduction (K = 33 > 32) calls libmips whatever the threshold.
+// Above the threshold (16x16x16 = 4096, counted twice for K > 8) or dynamic:
+// libmips. A long reduction (K = 33 > 16) calls libmips whatever the threshold.
 // CHECK-LABEL:   func.func @not_inlined
 // DEFAULT-NOT:     inlined
 // ALWAYS:          mips.matmul inlined ins(%{{.*}}, %{{.*}} : tensor<16x16xf32>, tensor<16x16xf32>)
@@ -53,4 +53,34 @@ func.func @empty_or_huge(%a: tensor<4x3xf32>, %b: tensor<3x0xf32>, %c: tensor<4x
   %k = mips.matmul overwrite ins(%ka, %kb : tensor<4x0xf32>, tensor<0x4xf32>) outs(%kc : tensor<4x4xf32>) -> tensor<4x4xf32>
   %h = mips.matmul ins(%ha, %hb : tensor<4294967296x1xf32>, tensor<1x4294967296xf32>) outs(%hc : tensor<4294967296x4294967296xf32>) -> tensor<4294967296x4294967296xf32>
   return %r, %k, %h : tensor<4x0xf32>, tensor<4x4xf32>, tensor<4294967296x4294967296xf32>
+}
+
+// -----
+
+// The default rule's edges: M*N*K <= 2048 with K <= 8, <= 1024 with K <= 16;
+// never one column.
+// CHECK-LABEL:   func.func @edges
+// DEFAULT:         mips.matmul inlined ins(%{{.*}}, %{{.*}} : tensor<16x8xf32>, tensor<8x16xf32>)
+// DEFAULT-NEXT:    mips.matmul ins(%{{.*}}, %{{.*}} : tensor<16x8xf32>, tensor<8x17xf32>)
+// DEFAULT-NEXT:    mips.matmul inlined ins(%{{.*}}, %{{.*}} : tensor<8x16xf32>, tensor<16x8xf32>)
+// DEFAULT-NEXT:    mips.matmul ins(%{{.*}}, %{{.*}} : tensor<8x16xf32>, tensor<16x9xf32>)
+// DEFAULT-NEXT:    mips.matmul ins(%{{.*}}, %{{.*}} : tensor<1x17xf32>, tensor<17x1xf32>)
+// DEFAULT-NEXT:    mips.matmul ins(%{{.*}}, %{{.*}} : tensor<4x4xf32>, tensor<4x1xf32>)
+// ALWAYS-COUNT-4:  mips.matmul inlined
+// ALWAYS-NEXT:     mips.matmul ins
+// ALWAYS-NEXT:     mips.matmul ins
+func.func @edges(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16x16xf32>,
+                 %b17: tensor<8x17xf32>, %c17: tensor<16x17xf32>,
+                 %a16: tensor<8x16xf32>, %b16: tensor<16x8xf32>, %c16: tensor<8x8xf32>,
+                 %b9: tensor<16x9xf32>, %c9: tensor<8x9xf32>,
+                 %a1: tensor<1x17xf32>, %b1: tensor<17x1xf32>, %c1: tensor<1x1xf32>,
+                 %a4: tensor<4x4xf32>, %x4: tensor<4x1xf32>, %y4: tensor<4x1xf32>)
+    -> (tensor<16x16xf32>, tensor<16x17xf32>, tensor<8x8xf32>, tensor<8x9xf32>, tensor<1x1xf32>, tensor<4x1xf32>) {
+  %r0 = mips.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %r1 = mips.matmul ins(%a, %b17 : tensor<16x8xf32>, tensor<8x17xf32>) outs(%c17 : tensor<16x17xf32>) -> tensor<16x17xf32>
+  %r2 = mips.matmul ins(%a16, %b16 : tensor<8x16xf32>, tensor<16x8xf32>) outs(%c16 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %r3 = mips.matmul ins(%a16, %b9 : tensor<8x16xf32>, tensor<16x9xf32>) outs(%c9 : tensor<8x9xf32>) -> tensor<8x9xf32>
+  %r4 = mips.matmul ins(%a1, %b1 : tensor<1x17xf32>, tensor<17x1xf32>) outs(%c1 : tensor<1x1xf32>) -> tensor<1x1xf32>
+  %r5 = mips.matmul ins(%a4, %x4 : tensor<4x4xf32>, tensor<4x1xf32>) outs(%y4 : tensor<4x1xf32>) -> tensor<4x1xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5 : tensor<16x16xf32>, tensor<16x17xf32>, tensor<8x8xf32>, tensor<8x9xf32>, tensor<1x1xf32>, tensor<4x1xf32>
 }

@@ -70,9 +70,9 @@ static cl::opt<std::string>
                    cl::value_desc("file.h"), cl::cat(category));
 static cl::opt<int64_t> inlineThreshold(
     "mips-inline-threshold",
-    cl::desc("Static matmuls of at most this many multiply-adds (M*N*K), with K <= 32, run "
-             "as inline vector code instead of a libmips call; 0 calls libmips for every "
-             "matmul"),
+    cl::desc("Static matmuls of at most this many multiply-adds (M*N*K) with K <= 8, or "
+             "half as many with K <= 16, run as inline vector code instead of a libmips "
+             "call; 0 calls libmips for every matmul"),
     cl::init(mips::kDefaultInlineThreshold), cl::cat(category));
 static cl::opt<bool> inlineAnyShape(
     "mips-inline-any-shape",

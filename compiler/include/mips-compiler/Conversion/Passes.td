@@ -61,9 +61,9 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     base buffer lowers to a plain pointer. A declaration of the same name
     with another type is an error.
 
-    A matmul marked `inlined` becomes straight-line vector code instead: C's
-    rows and B's rows in vector registers, a multiply-add of a broadcast A
-    element per (i, l). It needs unit-stride rows of B and C, checked at run
+    A matmul marked `inlined` becomes straight-line vector code instead: B's
+    rows in vector registers, then one row of C at a time, with a multiply-add
+    of a broadcast A element per (i, l). It needs unit-stride rows of B and C, checked at run
     time; other views, and a transposed B, run as loops.
   }];
   let dependentDialects = [

@@ -20,9 +20,9 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       llvm::cl::init(false)};
   PassOptions::Option<int64_t> inlineThreshold{
       *this, "inline-threshold",
-      llvm::cl::desc("Static matmuls of at most this many multiply-adds (M*N*K), "
-                     "with K <= 32, run as inline vector code "
-                     "instead of a libmips call; 0 calls libmips for every matmul"),
+      llvm::cl::desc("Static matmuls of at most this many multiply-adds (M*N*K) "
+                     "with K <= 8, or half as many with K <= 16, run as inline vector "
+                     "code instead of a libmips call; 0 calls libmips for every matmul"),
       llvm::cl::init(kDefaultInlineThreshold)};
   PassOptions::Option<bool> inlineAnyShape{
       *this, "inline-any-shape",

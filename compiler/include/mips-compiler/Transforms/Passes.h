@@ -18,10 +18,10 @@
 namespace mlir {
 namespace mips {
 
-/// The default of mips-inline-small-matmuls' threshold (M*N*K): up to this size,
-/// inline code (with K <= 32) costs fewer instructions than a libmips call
-/// (bench/inline_threshold.sh; riscv64, VLEN 256, f32).
-inline constexpr int64_t kDefaultInlineThreshold = 512;
+/// The default of mips-inline-small-matmuls' threshold (M*N*K): up to this size
+/// with K <= 8, and half of it with K <= 16, inline code costs fewer instructions
+/// than a libmips call (bench/inline_threshold.sh; riscv64, VLEN 128 to 1024, f32).
+inline constexpr int64_t kDefaultInlineThreshold = 2048;
 
 #define GEN_PASS_DECL
 #include "mips-compiler/Transforms/Passes.h.inc"

@@ -9,21 +9,24 @@ include "mlir/Pass/PassBase.td"
 def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::FuncOp"> {
   let summary = "Pick inline vector code instead of a libmips call for small static matmuls";
   let description = [{
-    Kernel variant selection. A libmips call costs about a thousand
+    Kernel variant selection. A libmips call costs several hundred
     instructions before its first multiply-add (argument checks, dispatch,
-    packing); inline code for a 4x4x4 product costs a few hundred. Each
-    `mips.matmul` whose shapes are static, with K <= 32, and whose M*N*K is
-    at most `threshold` is marked `inlined`; `convert-mips-to-libmips` then
-    emits straight-line vector code for it instead of a call. Longer
-    reductions lose inline at any size (measured by
-    bench/inline_threshold.sh). A threshold of 0 keeps every call.
+    packing): a function that does a 4x4x4 product in place costs about 480
+    instructions calling libmips and about 160 inline. Each
+    `mips.matmul` whose shapes are static, with N >= 2, is marked `inlined`
+    when M*N*K is at most `threshold` with K <= 8, or at most half of it with
+    K <= 16;
+    `convert-mips-to-libmips` then emits straight-line vector code for it
+    instead of a call. Longer reductions, and single columns (matvecs), lose
+    inline at any size (measured by bench/inline_threshold.sh). A threshold of
+    0 keeps every call.
   }];
   let options = [
     Option<"threshold", "threshold", "int64_t",
            /*default=*/"::mlir::mips::kDefaultInlineThreshold",
-           "Largest M*N*K that runs inline, for shapes with K <= 32 (0: none)">,
+           "Largest M*N*K that runs inline with K <= 8, twice that with K <= 16 (0: none)">,
     Option<"anyShape", "any-shape", "bool", /*default=*/"false",
-           "Also inline shapes with K > 32 (for measuring them)">
+           "Inline any static shape up to the threshold, whatever its K (for measuring)">
   ];
   let dependentDialects = ["::mlir::mips::MipsDialect"];
 }

@@ -275,7 +275,7 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op) {
   auto index = [&](int64_t i) { return arith::ConstantIndexOp::create(fast, loc, i).getResult(); };
   auto rowType = VectorType::get({n}, acc);
   Value zero = index(0);
-  SmallVector<Value> rowsOfB, rowsOfC;
+  SmallVector<Value> rowsOfB;
   for (int64_t l = 0; l < k; ++l) {
     Value row = vector::LoadOp::create(fast, loc, VectorType::get({n}, in), rhs,
                                        ValueRange{index(l), zero});
@@ -283,14 +283,13 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op) {
       row = arith::ExtSIOp::create(fast, loc, rowType, row);
     rowsOfB.push_back(row);
   }
-  for (int64_t i = 0; i < m; ++i)
-    rowsOfC.push_back(op.getOverwrite()
-                          ? arith::ConstantOp::create(fast, loc, fast.getZeroAttr(rowType))
-                                .getResult()
-                          : vector::LoadOp::create(fast, loc, rowType, init,
-                                                   ValueRange{index(i), zero})
-                                .getResult());
-  for (int64_t i = 0; i < m; ++i)
+  // One row of C at a time: B's K rows and a single row of C are live, not all
+  // of C (M + K rows would spill long before K + 1 do).
+  for (int64_t i = 0; i < m; ++i) {
+    Value rowOfC = op.getOverwrite()
+                       ? arith::ConstantOp::create(fast, loc, fast.getZeroAttr(rowType)).getResult()
+                       : vector::LoadOp::create(fast, loc, rowType, init, ValueRange{index(i), zero})
+                             .getResult();
     for (int64_t l = 0; l < k; ++l) {
       SmallVector<Value> at = op.getTransposeLhs() ? SmallVector<Value>{index(l), index(i)}
                                                    : SmallVector<Value>{index(i), index(l)};
@@ -298,16 +297,13 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op) {
       if (!isFloat)
         a = arith::ExtSIOp::create(fast, loc, acc, a);
       Value broadcast = vector::BroadcastOp::create(fast, loc, rowType, a);
-      rowsOfC[i] = isFloat
-                       ? vector::FMAOp::create(fast, loc, broadcast, rowsOfB[l], rowsOfC[i])
-                             .getResult()
-                       : arith::AddIOp::create(
-                             fast, loc, rowsOfC[i],
-                             arith::MulIOp::create(fast, loc, broadcast, rowsOfB[l]))
+      rowOfC = isFloat ? vector::FMAOp::create(fast, loc, broadcast, rowsOfB[l], rowOfC).getResult()
+                       : arith::AddIOp::create(fast, loc, rowOfC,
+                                               arith::MulIOp::create(fast, loc, broadcast, rowsOfB[l]))
                              .getResult();
     }
-  for (int64_t i = 0; i < m; ++i)
-    vector::StoreOp::create(fast, loc, rowsOfC[i], init, ValueRange{index(i), zero});
+    vector::StoreOp::create(fast, loc, rowOfC, init, ValueRange{index(i), zero});
+  }
 
   OpBuilder general = ifOp.getElseBodyBuilder();
   emitLoopMatmul(general, op);

@@ -150,12 +150,15 @@ func.func @static_shapes_unchecked(%a: tensor<4x2xf32>, %b: tensor<2x8xf32>, %c:
 // CHECK:           %[[BV:.*]] = memref.reinterpret_cast %[[BM]] to offset: [%{{.*}}], sizes: [3, 4], strides: [%[[BS]]#0, 1]
 // CHECK:           %[[CV:.*]] = memref.reinterpret_cast %[[CM]] to offset: [%{{.*}}], sizes: [2, 4], strides: [%[[CS]]#0, 1]
 // CHECK-COUNT-3:   vector.load %[[BV]]{{.*}} : memref<3x4xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
-// CHECK-COUNT-2:   vector.load %[[CV]]
+// CHECK:           %[[C0:.*]] = vector.load %[[CV]]
 // CHECK:           %[[A00:.*]] = memref.load %[[A]][%{{.*}}, %{{.*}}] : memref<2x3xf32>
 // CHECK:           %[[S:.*]] = vector.broadcast %[[A00]] : f32 to vector<4xf32>
-// CHECK:           vector.fma %[[S]]
-// CHECK-COUNT-5:   vector.fma
-// CHECK-COUNT-2:   vector.store
+// CHECK:           vector.fma %[[S]], %{{.*}}, %[[C0]]
+// CHECK-COUNT-2:   vector.fma
+// CHECK:           vector.store %{{.*}}, %[[CV]]
+// CHECK:           vector.load %[[CV]]
+// CHECK-COUNT-3:   vector.fma
+// CHECK:           vector.store %{{.*}}, %[[CV]]
 // CHECK:         } else {
 // CHECK:           linalg.matmul
 // CHECK:         }
