@@ -71,7 +71,6 @@ static void addLLVMLoweringPasses(OpPassManager &pm) {
   // What LLVM has no intrinsic for (erf, atan2, ...) becomes a libm call, one per
   // element on vectors: the vector ops that scalarization leaves lower next.
   pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createConvertComplexToLibm());
   ConvertVectorToLLVMPassOptions vectorToLLVM;
   // A matmul's contraction as a sequence of rank-1 updates (FMAs of a broadcast
   // lhs column and an rhs row): what vector units run best.

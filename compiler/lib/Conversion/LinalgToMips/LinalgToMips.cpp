@@ -80,8 +80,9 @@ static Value vectorAsMatrix(OpBuilder &b, Location loc, Value vector, bool asRow
   return memref::ExpandShapeOp::create(b, loc, shape, vector, reassociation, outputShape);
 }
 
-/// Returns the value an init holds if it is a tensor linalg.fill of +0 (the
-/// only fill for which `init + A*B` equals `A*B` bit for bit), else null.
+/// Returns the value an init holds if it is a tensor linalg.fill of +0, or the
+/// linalg.generic form of one (+0 is the only fill for which `init + A*B` equals
+/// `A*B` bit for bit), else null.
 static Value getZeroFilledDestination(Value init) {
   auto fill = init.getDefiningOp<linalg::LinalgOp>();
   if (!fill || !fill.hasPureTensorSemantics() || fill.getNumDpsInits() != 1)
@@ -110,10 +111,13 @@ static LogicalResult checkKernel(PatternRewriter &rewriter, linalg::LinalgOp op,
     return rewriter.notifyMatchFailure(op, "libmips extends int8 as signed");
   if (!op.hasPureTensorSemantics() && !op.hasPureBufferSemantics())
     return rewriter.notifyMatchFailure(op, "mixes tensors and memrefs");
-  // libmips takes (offset, strides); other layout maps have none.
+  // libmips takes plain pointers with (offset, strides); other layout maps have no
+  // strides, other memory spaces no plain pointer.
   for (Value operand : op->getOperands())
-    if (auto memref = dyn_cast<MemRefType>(operand.getType()); memref && !memref.isStrided())
-      return rewriter.notifyMatchFailure(op, "a memref layout that is not strided");
+    if (auto memref = dyn_cast<MemRefType>(operand.getType());
+        memref && (!memref.isStrided() || memref.getMemorySpace()))
+      return rewriter.notifyMatchFailure(op, "a memref that is not strided or not in the "
+                                             "default memory space");
   return success();
 }
 

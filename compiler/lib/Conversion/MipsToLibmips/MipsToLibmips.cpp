@@ -80,23 +80,35 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op) {
   return functions;
 }
 
-/// A declaration in `module` of one of `functions` under another type, if any:
-/// a call through it would not match the ABI.
-static func::FuncOp findConflictingDeclaration(ModuleOp module,
-                                               ArrayRef<AbiFunction> functions,
-                                               const AbiFunction *&wanted) {
-  for (const AbiFunction &function : functions)
-    if (auto existing = module.lookupSymbol<func::FuncOp>(function.name))
-      if (existing.getFunctionType() != function.type) {
-        wanted = &function;
-        return existing;
-      }
-  return {};
+/// Why `module` cannot declare `functions` as the ABI needs them (a symbol of the
+/// same name that is not a func.func of the same type: a call through it would not
+/// match the ABI), or nothing.
+static std::optional<std::string> findDeclarationClash(ModuleOp module,
+                                                       ArrayRef<AbiFunction> functions) {
+  for (const AbiFunction &function : functions) {
+    Operation *existing = module.lookupSymbol(function.name);
+    if (!existing)
+      continue;
+    auto func = dyn_cast<func::FuncOp>(existing);
+    if (func && func.getFunctionType() == function.type)
+      continue;
+    std::string clash;
+    llvm::raw_string_ostream os(clash);
+    os << "'" << function.name << "' is already ";
+    if (func)
+      os << "declared as '" << func.getFunctionType() << "'";
+    else
+      os << "defined by '" << existing->getName() << "'";
+    os << ", which does not match the libmips ABI '" << function.type << "'";
+    return clash;
+  }
+  return std::nullopt;
 }
 
 /// `function`'s declaration in `module`, created private if missing.
 static func::FuncOp getOrDeclare(RewriterBase &rewriter, ModuleOp module,
                                  const AbiFunction &function) {
+  // findDeclarationClash has ruled out other symbols of this name.
   if (auto existing = module.lookupSymbol<func::FuncOp>(function.name))
     return existing;
   OpBuilder::InsertionGuard guard(rewriter);
@@ -321,9 +333,9 @@ struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
       emitInlineMatmul(rewriter, op);
     } else {
       SmallVector<AbiFunction, 4> functions = getAbiFunctions(op);
-      const AbiFunction *wanted = nullptr;
-      if (findConflictingDeclaration(op->getParentOfType<ModuleOp>(), functions, wanted))
-        return rewriter.notifyMatchFailure(op, "an ABI function is declared with another type");
+      if (std::optional<std::string> clash =
+              findDeclarationClash(op->getParentOfType<ModuleOp>(), functions))
+        return rewriter.notifyMatchFailure(op, *clash);
       emitLibmipsCall(rewriter, op, functions);
     }
     rewriter.eraseOp(op);
@@ -336,8 +348,9 @@ struct ConvertMipsToLibmipsPass
   using Base::Base;
 
   void runOnOperation() override {
-    // What the pattern would only decline, reported.
     ModuleOp module = getOperation();
+    // What the pattern would only decline, reported. Every call of one element
+    // type declares the same function, so existing symbols are all that can clash.
     WalkResult checked = module.walk([&](mips::MatmulOp op) {
       if (!isa<MemRefType>(op.getInit().getType())) {
         op.emitOpError("on tensors cannot call libmips; bufferize it first");
@@ -345,12 +358,9 @@ struct ConvertMipsToLibmipsPass
       }
       if (op.getInlined())
         return WalkResult::advance();
-      SmallVector<AbiFunction, 4> functions = getAbiFunctions(op);
-      const AbiFunction *wanted = nullptr;
-      if (func::FuncOp existing = findConflictingDeclaration(module, functions, wanted)) {
-        op.emitError() << "'" << wanted->name << "' is already declared as "
-                       << existing.getFunctionType()
-                       << ", which does not match the libmips ABI " << wanted->type;
+      if (std::optional<std::string> clash =
+              findDeclarationClash(module, getAbiFunctions(op))) {
+        op.emitError() << *clash;
         return WalkResult::interrupt();
       }
       return WalkResult::advance();
@@ -360,6 +370,11 @@ struct ConvertMipsToLibmipsPass
     RewritePatternSet patterns(&getContext());
     mips::populateMipsToLibmipsPatterns(patterns);
     walkAndApplyPatterns(module, std::move(patterns));
+    // Nothing may be left for a later pass to trip over.
+    module.walk([&](mips::MatmulOp op) {
+      op.emitOpError("was not converted to a libmips call");
+      signalPassFailure();
+    });
   }
 };
 

@@ -61,9 +61,19 @@ LogicalResult MatmulOp::verify() {
                        "i8 x i8 -> i32, got ")
            << lhsElement << " x " << rhsElement << " -> " << initElement;
 
+  for (ShapedType type : {lhsType, rhsType, initType})
+    if (auto memref = dyn_cast<MemRefType>(type); memref && memref.getMemorySpace())
+      return emitOpError("expects memrefs in the default memory space, as libmips takes "
+                         "plain pointers; got ")
+             << memref;
+
   if (getInlined() &&
       !(lhsType.hasStaticShape() && rhsType.hasStaticShape() && initType.hasStaticShape()))
     return emitOpError("with 'inlined' expects static shapes: inline code is unrolled");
+  if (getInlined() && (lhsType.getNumElements() == 0 || rhsType.getNumElements() == 0 ||
+                       initType.getNumElements() == 0))
+    return emitOpError("with 'inlined' expects nonzero extents: inline code holds rows "
+                       "in vectors, and no vector has 0 elements");
 
   int64_t m = lhsType.getDimSize(getLhsMDim());
   int64_t k = lhsType.getDimSize(getLhsKDim());

@@ -472,24 +472,29 @@ func.func @contract(%a: tensor<4x8xf32>, %bt: tensor<16x8xf32>, %c: tensor<4x16x
 // zb * rowsum(A) and its columns za * colsum(B) - K za zb, with no temporary.
 // CHECK-LABEL: func.func @quantized_on_memrefs
 // CHECK-SAME:    %[[A:.*]]: memref<4x8xi8>, %[[B:.*]]: memref<8x16xi8>, %[[C:.*]]: memref<4x16xi32>, %[[ZA:.*]]: i32, %[[ZB:.*]]: i32
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[M:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[KI:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[N:.*]] = arith.constant 16 : index
+// CHECK-DAG:     %[[K:.*]] = arith.constant 8 : i32
 // CHECK-NOT:     memref.alloc
 // CHECK:         mips.matmul ins(%[[A]], %[[B]] : memref<4x8xi8>, memref<8x16xi8>) outs(%[[C]] : memref<4x16xi32>)
-// CHECK:         scf.for %[[I:[^ ]+]] =
-// CHECK:           %[[ROW:.*]] = scf.for %[[L:[^ ]+]] = {{.*}} iter_args(%[[ACC:[^ ]+]] = {{.*}}) -> (i32)
+// CHECK:         scf.for %[[I:[^ ]+]] = %[[ZERO]] to %[[M]]
+// CHECK:           %[[ROW:.*]] = scf.for %[[L:[^ ]+]] = %[[ZERO]] to %[[KI]] {{.*}} iter_args(%[[ACC:[^ ]+]] = {{.*}}) -> (i32)
 // CHECK:             memref.load %[[A]][%[[I]], %[[L]]]
 // CHECK:           %[[T:.*]] = arith.muli %[[ZB]], %[[ROW]]
-// CHECK:           scf.for %[[J:[^ ]+]] =
+// CHECK:           scf.for %[[J:[^ ]+]] = %[[ZERO]] to %[[N]]
 // CHECK:             %[[OLD:.*]] = memref.load %[[C]][%[[I]], %[[J]]]
 // CHECK:             %[[NEW:.*]] = arith.subi %[[OLD]], %[[T]]
 // CHECK:             memref.store %[[NEW]], %[[C]][%[[I]], %[[J]]]
 // CHECK:         %[[ZZ:.*]] = arith.muli %[[ZA]], %[[ZB]]
 // CHECK:         %[[KZZ:.*]] = arith.muli %[[ZZ]], %[[K:.*]] : i32
-// CHECK:         scf.for %[[J2:[^ ]+]] =
-// CHECK:           %[[COL:.*]] = scf.for %[[L2:[^ ]+]] =
+// CHECK:         scf.for %[[J2:[^ ]+]] = %[[ZERO]] to %[[N]]
+// CHECK:           %[[COL:.*]] = scf.for %[[L2:[^ ]+]] = %[[ZERO]] to %[[KI]]
 // CHECK:             memref.load %[[B]][%[[L2]], %[[J2]]]
 // CHECK:           %[[ZAC:.*]] = arith.muli %[[ZA]], %[[COL]]
 // CHECK:           %[[T2:.*]] = arith.subi %[[ZAC]], %[[KZZ]]
-// CHECK:           scf.for %[[I2:[^ ]+]] =
+// CHECK:           scf.for %[[I2:[^ ]+]] = %[[ZERO]] to %[[M]]
 // CHECK:             %[[OLD2:.*]] = memref.load %[[C]][%[[I2]], %[[J2]]]
 // CHECK:             arith.subi %[[OLD2]], %[[T2]]
 // CHECK-NOT:     memref.alloc
@@ -507,5 +512,37 @@ func.func @quantized_on_memrefs(%a: memref<4x8xi8>, %b: memref<8x16xi8>, %c: mem
 // CHECK:         linalg.matmul
 func.func @unstrided_layout(%a: memref<4x8xf32, #perm>, %b: memref<8x16xf32>, %c: memref<4x16xf32>) {
   linalg.matmul ins(%a, %b : memref<4x8xf32, #perm>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
+  return
+}
+
+// -----
+
+// ... nor do memrefs in another memory space: libmips takes plain pointers.
+// CHECK-LABEL: func.func @other_memory_space
+// CHECK-NOT:     mips.matmul
+// CHECK:         linalg.matmul
+func.func @other_memory_space(%a: memref<4x8xf32, 1>, %b: memref<8x16xf32>, %c: memref<4x16xf32>) {
+  linalg.matmul ins(%a, %b : memref<4x8xf32, 1>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
+  return
+}
+
+// -----
+
+// A quantized batch on buffers: the corrections loop over the batch on 2-D
+// views of each entry.
+// CHECK-LABEL: func.func @quantized_batch_on_memrefs
+// CHECK-SAME:    %[[A:[^:]+]]: memref<2x4x8xi8>, %[[B:[^:]+]]: memref<2x8x16xi8>, %[[C:[^:]+]]: memref<2x4x16xi32>
+// CHECK-NOT:     memref.alloc
+// CHECK:         mips.matmul
+// CHECK:         scf.for %[[P:[^ ]+]] =
+// CHECK-DAG:       %[[SA:.*]] = memref.subview %[[A]][%[[P]], 0, 0] [1, 4, 8] [1, 1, 1]
+// CHECK-DAG:       %[[SC:.*]] = memref.subview %[[C]][%[[P]], 0, 0] [1, 4, 16] [1, 1, 1]
+// CHECK:           scf.for
+// CHECK:             memref.load %[[SA]]
+// CHECK:               memref.store %{{.*}}, %[[SC]]
+// CHECK-NOT:     memref.alloc
+func.func @quantized_batch_on_memrefs(%a: memref<2x4x8xi8>, %b: memref<2x8x16xi8>, %c: memref<2x4x16xi32>, %zb: i8) {
+  %za = arith.constant 0 : i8
+  linalg.quantized_batch_matmul ins(%a, %b, %za, %zb : memref<2x4x8xi8>, memref<2x8x16xi8>, i8, i8) outs(%c : memref<2x4x16xi32>)
   return
 }

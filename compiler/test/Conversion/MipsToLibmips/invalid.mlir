@@ -20,12 +20,22 @@ func.func @on_tensors(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>, %c: tensor<2x2xf
 
 // -----
 
-// So is a clash with a function the call needs besides the kernel; nothing is
-// emitted for the matmul.
+// So is a clash with a function the call needs besides the kernel.
 func.func private @mips_status_string(i32) -> i32
 
 func.func @clashing_status_string(%a: memref<2x2xf32>, %b: memref<2x2xf32>, %c: memref<2x2xf32>) {
   // expected-error @+1 {{'mips_status_string' is already declared as '(i32) -> i32', which does not match the libmips ABI '(i32) -> !llvm.ptr'}}
+  mips.matmul ins(%a, %b : memref<2x2xf32>, memref<2x2xf32>) outs(%c : memref<2x2xf32>)
+  return
+}
+
+// -----
+
+// Or with a symbol of another kind under an ABI function's name.
+llvm.func @mips_status_string(i32) -> !llvm.ptr
+
+func.func @clashing_llvm_function(%a: memref<2x2xf32>, %b: memref<2x2xf32>, %c: memref<2x2xf32>) {
+  // expected-error @+1 {{'mips_status_string' is already defined by 'llvm.func', which does not match the libmips ABI '(i32) -> !llvm.ptr'}}
   mips.matmul ins(%a, %b : memref<2x2xf32>, memref<2x2xf32>) outs(%c : memref<2x2xf32>)
   return
 }

@@ -94,3 +94,19 @@ func.func @inlined_dynamic(%a: tensor<?x8xf32>, %b: tensor<8x16xf32>, %c: tensor
   %r = mips.matmul inlined ins(%a, %b : tensor<?x8xf32>, tensor<8x16xf32>) outs(%c : tensor<?x16xf32>) -> tensor<?x16xf32>
   return %r : tensor<?x16xf32>
 }
+
+// -----
+
+func.func @inlined_empty(%a: tensor<4x3xf32>, %b: tensor<3x0xf32>, %c: tensor<4x0xf32>) -> tensor<4x0xf32> {
+  // expected-error @+1 {{'mips.matmul' op with 'inlined' expects nonzero extents: inline code holds rows in vectors, and no vector has 0 elements}}
+  %r = mips.matmul inlined ins(%a, %b : tensor<4x3xf32>, tensor<3x0xf32>) outs(%c : tensor<4x0xf32>) -> tensor<4x0xf32>
+  return %r : tensor<4x0xf32>
+}
+
+// -----
+
+func.func @memory_space(%a: memref<4x8xf32, 1>, %b: memref<8x16xf32>, %c: memref<4x16xf32>) {
+  // expected-error @+1 {{'mips.matmul' op expects memrefs in the default memory space, as libmips takes plain pointers; got 'memref<4x8xf32, 1>'}}
+  mips.matmul ins(%a, %b : memref<4x8xf32, 1>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
+  return
+}

@@ -1,0 +1,11 @@
+// mips-opt --help lists every mips pass and the pipeline with its options.
+// RUN: mips-opt --help | FileCheck %s
+// CHECK-DAG: --convert-linalg-to-mips
+// CHECK-DAG: --convert-mips-to-libmips
+// CHECK-DAG: --mips-deallocate-buffers
+// CHECK-DAG: --mips-expose-c-interface
+// CHECK-DAG: --mips-import-table
+// CHECK-DAG: --mips-inline-small-matmuls
+// CHECK-DAG: --mips-lower-to-llvm
+// CHECK-DAG: --inline-threshold=
+// CHECK-DAG: --static-embedding
