@@ -14,6 +14,8 @@
 // RUN: not mips-opt %S/../mips-compile/Inputs/unsigned-matmul.mlir 2>&1 | FileCheck %s --check-prefix=UNSIGNED
 // RUN: not mips-opt %S/../mips-compile/Inputs/unsigned-matmul.mlir --mips-lower-to-llvm 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNSIGNED
+// RUN: not mips-compile %S/Inputs/duplicate-block-label.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=LABEL
+// RUN: not mips-opt %S/Inputs/duplicate-block-label.mlir 2>&1 | FileCheck %s --check-prefix=LABEL
 // RUN: not mips-opt %S/Inputs/transform-without-entry.mlir --transform-interpreter 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LINE-ZERO
 // The check reads types, not names: this file's own well-typed batch_matmul passes.
@@ -27,6 +29,8 @@
 // RECOVERED-OPT: batch-matmul-index.mlir: error: mips-opt crashed on this input
 // UNSIGNED: unsigned-matmul.mlir:1:1: error: {{.*}}must be signless{{.*}} (the mips tools lower signless integers only
 // UNSIGNED-NOT: <unknown>
+// LABEL: duplicate-block-label.mlir:22:3: error: redefinition of block '^bb0' in this region; rename one of them (MLIR 22's parser crashes on this input)
+// LABEL-NOT: error:
 // LINE-ZERO: transform-without-entry.mlir:1:1: error: could not find a nested named sequence with name: __transform_main
 // LINE-ZERO-NOT: error
 
