@@ -345,9 +345,15 @@ static bool isMultiplyAccumulateBody(linalg::GenericOp op, bool isInteger) {
   return (x == a && y == b) || (x == b && y == a);
 }
 
-/// The named (batch) matmul with `op`'s maps and operands, replacing `op`.
-static void replaceWithNamedMatmul(PatternRewriter &rewriter, linalg::LinalgOp op,
-                                   bool batched) {
+/// The named (batch) matmul with `op`'s maps and operands, replacing `op`, if the
+/// maps are a (transposed) matmul, or a batch matmul with at least one batched
+/// operand.
+static LogicalResult replaceWithNamedMatmul(PatternRewriter &rewriter, linalg::LinalgOp op,
+                                            bool batched) {
+  FailureOr<MatmulLayout> layout =
+      matchLayout(op.getIndexingMapsArray(), batched, op.getContext());
+  if (failed(layout) || (batched && !layout->lhsBatched && !layout->rhsBatched))
+    return rewriter.notifyMatchFailure(op, "indexing maps are not a (transposed) matmul");
   NamedAttribute maps = rewriter.getNamedAttr("indexing_maps", op.getIndexingMaps());
   SmallVector<Type> results(op->getResultTypes());
   SmallVector<Value> inputs(op.getDpsInputs()), inits(op.getDpsInits());
@@ -359,6 +365,7 @@ static void replaceWithNamedMatmul(PatternRewriter &rewriter, linalg::LinalgOp o
                                          ArrayRef<NamedAttribute>{maps})
                     .getOperation();
   rewriter.replaceOp(op, named->getResults());
+  return success();
 }
 
 /// A linalg.generic that is a (batch) matmul, a matvec or a vecmat, as frontends
@@ -389,14 +396,7 @@ struct GenericMatmulToMips : OpRewritePattern<linalg::GenericOp> {
       return rewriter.notifyMatchFailure(op, "body is not a multiply-accumulate");
     if (loops == 2)
       return rewriteGenericVectorProduct(rewriter, op);
-
-    bool batched = loops == 4;
-    FailureOr<MatmulLayout> layout =
-        matchLayout(op.getIndexingMapsArray(), batched, op.getContext());
-    if (failed(layout) || (batched && !layout->lhsBatched && !layout->rhsBatched))
-      return rewriter.notifyMatchFailure(op, "indexing maps are not a (transposed) matmul");
-    replaceWithNamedMatmul(rewriter, op, batched);
-    return success();
+    return replaceWithNamedMatmul(rewriter, op, /*batched=*/loops == 4);
   }
 
 private:
@@ -437,13 +437,7 @@ struct ContractMatmulToNamed : OpRewritePattern<linalg::ContractOp> {
       return rewriter.notifyMatchFailure(op, "not a (batch) matmul iteration space");
     if (failed(checkKernel(rewriter, op, op.getCast() == linalg::TypeFn::cast_signed)))
       return failure();
-    bool batched = loops == 4;
-    FailureOr<MatmulLayout> layout =
-        matchLayout(op.getIndexingMapsArray(), batched, op.getContext());
-    if (failed(layout) || (batched && !layout->lhsBatched && !layout->rhsBatched))
-      return rewriter.notifyMatchFailure(op, "indexing maps are not a (transposed) matmul");
-    replaceWithNamedMatmul(rewriter, op, batched);
-    return success();
+    return replaceWithNamedMatmul(rewriter, op, /*batched=*/loops == 4);
   }
 };
 
