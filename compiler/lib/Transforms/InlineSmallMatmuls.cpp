@@ -47,7 +47,7 @@ static std::optional<int64_t> getInlineableWork(mips::MatmulOp op, bool anyShape
     return std::nullopt;
   // A single column (a matvec) costs the inline code as much per row as a wide
   // one, and libmips has a fast path for it: 64x1x16 costs 1793 instructions as a
-  // call and 4326 inline.
+  // call and 4226 inline.
   if (!anyShape && (k > kMaxInlineK || n == 1))
     return std::nullopt;
   int64_t mn, mnk, weighted;

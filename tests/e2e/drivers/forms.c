@@ -372,28 +372,39 @@ static void check_tosa(void) {
   free(qr.allocated);
 }
 
+/* C is a read-only argument, so the inline code reads its rows from it and writes a
+ * new buffer: row-major, rows padded apart (both vector loads), and column-major (the
+ * loops, after a copy). The argument must come back unchanged. */
 static void check_tiny_inline(void) {
   int8_t a[16], b[16];
-  int32_t c[16];
+  int32_t c[32], before[32];
   for (int x = 0; x < 16; ++x) {
     a[x] = (int8_t)(x % 3 ? -128 : 127 - x);
     b[x] = (int8_t)(x % 2 ? -128 : x - 100);
-    c[x] = 100 * x - 800;
   }
-  mips_memref_i8_2d ma = E2E_ROW_MAJOR(mips_memref_i8_2d, a, 4, 4);
-  mips_memref_i8_2d mb = E2E_ROW_MAJOR(mips_memref_i8_2d, b, 4, 4);
-  mips_memref_i32_2d mc = E2E_ROW_MAJOR(mips_memref_i32_2d, c, 4, 4);
-  mips_memref_i32_2d r;
-  expect_calls("tiny_i8", 0);
-  _mlir_ciface_tiny_i8(&r, &ma, &mb, &mc);
-  for (int i = 0; i < 4; ++i)
-    for (int j = 0; j < 4; ++j) {
-      int32_t want = 100 * (i * 4 + j) - 800;
-      for (int l = 0; l < 4; ++l) want += a[i * 4 + l] * b[l * 4 + j];
-      EXPECT(E2E_AT(r, i, j) == want, "tiny_i8 (%d,%d) = %d, expected %d", i, j,
-             E2E_AT(r, i, j), want);
-    }
-  if (r.allocated != c) free(r.allocated);
+  for (int x = 0; x < 32; ++x) c[x] = 100 * x - 800;
+  memcpy(before, c, sizeof c);
+  static const int64_t c_strides[3][2] = {{4, 1}, {8, 1}, {1, 4}};
+  for (int layout = 0; layout < 3; ++layout) {
+    const int64_t s0 = c_strides[layout][0], s1 = c_strides[layout][1];
+    mips_memref_i8_2d ma = E2E_ROW_MAJOR(mips_memref_i8_2d, a, 4, 4);
+    mips_memref_i8_2d mb = E2E_ROW_MAJOR(mips_memref_i8_2d, b, 4, 4);
+    mips_memref_i32_2d mc = {c, c, 0, {4, 4}, {s0, s1}};
+    mips_memref_i32_2d r;
+    expect_calls("tiny_i8", 0);
+    _mlir_ciface_tiny_i8(&r, &ma, &mb, &mc);
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j) {
+        int32_t want = before[i * s0 + j * s1];
+        for (int l = 0; l < 4; ++l) want += a[i * 4 + l] * b[l * 4 + j];
+        EXPECT(E2E_AT(r, i, j) == want, "tiny_i8 C strides (%d,%d): (%d,%d) = %d, expected %d",
+               (int)s0, (int)s1, i, j, E2E_AT(r, i, j), want);
+      }
+    EXPECT(memcmp(c, before, sizeof c) == 0, "tiny_i8 C strides (%d,%d): wrote its argument C",
+           (int)s0, (int)s1);
+    EXPECT(r.allocated != c, "tiny_i8 returned its argument C");
+    if (r.allocated != c) free(r.allocated);
+  }
 }
 
 /* Row-major operands (the vector path), then B column-major and C transposed (loops). */

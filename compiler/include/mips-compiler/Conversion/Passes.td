@@ -64,7 +64,10 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     A matmul marked `inlined` becomes straight-line vector code instead: B's
     rows in vector registers, then one row of C at a time, with a multiply-add
     of a broadcast A element per (i, l). It needs unit-stride rows of B and C, checked at run
-    time; other views, and a transposed B, run as loops.
+    time; other views, and a transposed B, run as loops. When the matmul's C is
+    a fresh buffer that a `memref.copy` just before it fills (bufferization's
+    copy of a C it may not write), the rows are read from the copy's source and
+    the copy is left to the loops alone.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -12,7 +12,7 @@ def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::Fu
     Kernel variant selection. A libmips call costs several hundred
     instructions before its first multiply-add (argument checks, dispatch,
     packing): a model function computing C + A*B for 4x4x4 costs 1010
-    instructions calling libmips and 626 inline (483 and 158 in place on
+    instructions calling libmips and 257 inline (483 and 158 in place on
     buffers, without the result's allocation). Each
     `mips.matmul` whose shapes are static, with N >= 2, is marked `inlined`
     when M*N*K is at most `threshold` with K <= 8, or at most half of it with

@@ -216,15 +216,14 @@ static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
 // Inline code, for matmuls marked `inlined`
 //===----------------------------------------------------------------------===//
 
-/// `buffer`, whose metadata is `metadata`, as a view whose innermost stride is
-/// statically 1 (a memref.cast to that type would fold away again).
-static Value viewWithUnitInnerStride(OpBuilder &b, Location loc, Value buffer,
+/// The buffer behind `metadata`, as a view of static `shape` whose innermost
+/// stride is statically 1 (a memref.cast to that type would fold away again).
+static Value viewWithUnitInnerStride(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                                      memref::ExtractStridedMetadataOp metadata) {
-  auto type = cast<MemRefType>(buffer.getType());
   SmallVector<OpFoldResult> sizes, strides;
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
-    strides.push_back(metadata.getStrides()[d]);
+  for (auto [size, stride] : llvm::zip_equal(shape, metadata.getStrides())) {
+    sizes.push_back(b.getIndexAttr(size));
+    strides.push_back(stride);
   }
   strides.back() = b.getIndexAttr(1);
   return memref::ReinterpretCastOp::create(b, loc, metadata.getBaseBuffer(),
@@ -253,12 +252,37 @@ static void emitLoopMatmul(OpBuilder &b, mips::MatmulOp op) {
                            ArrayRef<NamedAttribute>{b.getNamedAttr("indexing_maps", maps)});
 }
 
-/// Straight-line vector code: C's M rows and B's K rows in vector registers, and
-/// for each (i, l) a multiply-add of A(i, l), broadcast, with row l of B into row
-/// i of C. Rows are vector loads and stores, so it needs unit-stride rows of B and
-/// C; that is checked at run time (C callers may pass any view), and other views
-/// take the loops of emitLoopMatmul.
-static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op) {
+/// Where bufferization may not accumulate into C in place (a function argument,
+/// say), it copies C whole into a fresh buffer just before the matmul. That copy
+/// is a memrefCopy call, as dear as a small matmul itself; inline code can instead
+/// read C's rows from the copy's source and store them into the fresh buffer.
+/// Returns that copy, or null if C is not such a fresh copy or the matmul has no
+/// vector path (a transposed B).
+static memref::CopyOp findCopyIntoFreshInit(mips::MatmulOp op) {
+  auto copy = dyn_cast_or_null<memref::CopyOp>(op->getPrevNode());
+  if (op.getOverwrite() || op.getTransposeRhs() || !copy || copy.getTarget() != op.getInit() ||
+      !op.getInit().getDefiningOp<memref::AllocOp>())
+    return {};
+  // The source must be a strided buffer of the default memory space that is no
+  // view of the fresh buffer (rows stored early would change rows read late).
+  auto sourceType = dyn_cast<MemRefType>(copy.getSource().getType());
+  if (!sourceType || sourceType.getMemorySpace() || !sourceType.isStrided())
+    return {};
+  Value root = copy.getSource();
+  while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
+    root = view.getViewSource();
+  if (root == op.getInit())
+    return {};
+  return copy;
+}
+
+/// Straight-line vector code: B's K rows in vector registers and, one row of C at
+/// a time, for each l a multiply-add of A(i, l), broadcast, with row l of B into
+/// row i of C. Rows are vector loads and stores, so it needs unit-stride rows of B
+/// and C; that is checked at run time (C callers may pass any view), and other
+/// views take the loops of emitLoopMatmul. `copyIn`, from findCopyIntoFreshInit,
+/// is folded in: C's rows are read from its source.
+static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp copyIn) {
   Location loc = op.getLoc();
   auto lhsType = cast<MemRefType>(op.getLhs().getType());
   auto initType = cast<MemRefType>(op.getInit().getType());
@@ -279,11 +303,20 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op) {
   };
   Value rowsAreUnitStride = arith::AndIOp::create(b, loc, isOne(rhsMetadata.getStrides().back()),
                                                   isOne(initMetadata.getStrides().back()));
+  memref::ExtractStridedMetadataOp sourceMetadata;
+  if (copyIn) {
+    sourceMetadata = memref::ExtractStridedMetadataOp::create(b, loc, copyIn.getSource());
+    rowsAreUnitStride = arith::AndIOp::create(b, loc, rowsAreUnitStride,
+                                              isOne(sourceMetadata.getStrides().back()));
+  }
   auto ifOp = scf::IfOp::create(b, loc, rowsAreUnitStride, /*withElseRegion=*/true);
 
   OpBuilder fast = ifOp.getThenBodyBuilder();
-  Value rhs = viewWithUnitInnerStride(fast, loc, op.getRhs(), rhsMetadata);
-  Value init = viewWithUnitInnerStride(fast, loc, op.getInit(), initMetadata);
+  Value rhs = viewWithUnitInnerStride(fast, loc, cast<MemRefType>(op.getRhs().getType()).getShape(),
+                                      rhsMetadata);
+  Value init = viewWithUnitInnerStride(fast, loc, initType.getShape(), initMetadata);
+  Value initSource =
+      copyIn ? viewWithUnitInnerStride(fast, loc, initType.getShape(), sourceMetadata) : init;
   auto index = [&](int64_t i) { return arith::ConstantIndexOp::create(fast, loc, i).getResult(); };
   auto rowType = VectorType::get({n}, acc);
   Value zero = index(0);
@@ -300,7 +333,8 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op) {
   for (int64_t i = 0; i < m; ++i) {
     Value rowOfC = op.getOverwrite()
                        ? arith::ConstantOp::create(fast, loc, fast.getZeroAttr(rowType)).getResult()
-                       : vector::LoadOp::create(fast, loc, rowType, init, ValueRange{index(i), zero})
+                       : vector::LoadOp::create(fast, loc, rowType, initSource,
+                                                ValueRange{index(i), zero})
                              .getResult();
     for (int64_t l = 0; l < k; ++l) {
       SmallVector<Value> at = op.getTransposeLhs() ? SmallVector<Value>{index(l), index(i)}
@@ -318,6 +352,8 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op) {
   }
 
   OpBuilder general = ifOp.getElseBodyBuilder();
+  if (copyIn)
+    memref::CopyOp::create(general, loc, copyIn.getSource(), op.getInit());
   emitLoopMatmul(general, op);
 }
 
@@ -330,7 +366,11 @@ struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
     if (!isa<MemRefType>(op.getInit().getType()))
       return rewriter.notifyMatchFailure(op, "on tensors: bufferize first");
     if (op.getInlined()) {
-      emitInlineMatmul(rewriter, op);
+      memref::CopyOp copyIn = findCopyIntoFreshInit(op);
+      emitInlineMatmul(rewriter, op, copyIn);
+      // Already visited by the walk, so erasing it here is safe.
+      if (copyIn)
+        rewriter.eraseOp(copyIn);
     } else {
       SmallVector<AbiFunction, 4> functions = getAbiFunctions(op);
       if (std::optional<std::string> clash =

@@ -196,3 +196,71 @@ func.func @inlined_transposed_rhs(%a: memref<2x3xf32>, %bt: memref<4x3xf32>, %c:
   mips.matmul transpose_rhs inlined ins(%a, %bt : memref<2x3xf32>, memref<4x3xf32>) outs(%c : memref<2x4xf32>)
   return
 }
+
+// -----
+
+// Bufferization copies a C it may not write into a fresh buffer just before the
+// matmul: inline code reads C's rows from the copy's source instead (its rows must
+// be unit-stride too), and only the loops still copy.
+// CHECK-LABEL: func.func @inlined_reads_copied_c
+// CHECK-SAME:    %{{.*}}: memref<2x3xf32>, %{{.*}}: memref<3x4xf32>, %[[SRC:.*]]: memref<2x4xf32, strided<[?, ?], offset: ?>>
+// CHECK:         %[[FRESH:.*]] = memref.alloc() : memref<2x4xf32>
+// CHECK-NOT:     memref.copy
+// CHECK:         %[[SM:.*]], %{{.*}}, %{{.*}}:2, %[[SS:.*]]:2 = memref.extract_strided_metadata %[[SRC]]
+// CHECK:         %[[S1:.*]] = arith.cmpi eq, %[[SS]]#1, %{{.*}}
+// CHECK:         %[[UNIT:.*]] = arith.andi %{{.*}}, %[[S1]]
+// CHECK:         scf.if %[[UNIT]] {
+// CHECK-NOT:       memref.copy
+// CHECK:           %[[SV:.*]] = memref.reinterpret_cast %[[SM]] to offset: [%{{.*}}], sizes: [2, 4], strides: [%[[SS]]#0, 1]
+// CHECK:           vector.load %[[SV]]
+// CHECK:           vector.store
+// CHECK:           vector.load %[[SV]]
+// CHECK:           vector.store
+// CHECK:         } else {
+// CHECK-NEXT:      memref.copy %[[SRC]], %[[FRESH]]
+// CHECK-NEXT:      linalg.matmul
+// CHECK:         }
+// CHECK:         return %[[FRESH]]
+func.func @inlined_reads_copied_c(%a: memref<2x3xf32>, %b: memref<3x4xf32>,
+                                  %c: memref<2x4xf32, strided<[?, ?], offset: ?>>) -> memref<2x4xf32> {
+  %fresh = memref.alloc() : memref<2x4xf32>
+  memref.copy %c, %fresh : memref<2x4xf32, strided<[?, ?], offset: ?>> to memref<2x4xf32>
+  mips.matmul inlined ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%fresh : memref<2x4xf32>)
+  return %fresh : memref<2x4xf32>
+}
+
+// -----
+
+// The copy stays where C is not a fresh buffer, where something comes between,
+// and where the source is a view of the fresh buffer itself.
+// CHECK-LABEL: func.func @copy_into_argument
+// CHECK:         memref.copy
+// CHECK-NEXT:    memref.extract_strided_metadata
+// CHECK-LABEL: func.func @copy_not_adjacent
+// CHECK:         memref.copy
+// CHECK-NEXT:    memref.store
+// CHECK-LABEL: func.func @copy_from_own_view
+// CHECK:         memref.copy
+// CHECK-NEXT:    memref.extract_strided_metadata
+func.func @copy_into_argument(%a: memref<2x3xf32>, %b: memref<3x4xf32>, %c: memref<2x4xf32>,
+                              %d: memref<2x4xf32>) {
+  memref.copy %d, %c : memref<2x4xf32> to memref<2x4xf32>
+  mips.matmul inlined ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%c : memref<2x4xf32>)
+  return
+}
+func.func @copy_not_adjacent(%a: memref<2x3xf32>, %b: memref<3x4xf32>, %d: memref<2x4xf32>) -> memref<2x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %i = arith.constant 1 : index
+  %fresh = memref.alloc() : memref<2x4xf32>
+  memref.copy %d, %fresh : memref<2x4xf32> to memref<2x4xf32>
+  memref.store %zero, %fresh[%i, %i] : memref<2x4xf32>
+  mips.matmul inlined ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%fresh : memref<2x4xf32>)
+  return %fresh : memref<2x4xf32>
+}
+func.func @copy_from_own_view(%a: memref<2x3xf32>, %b: memref<3x4xf32>) -> memref<2x4xf32> {
+  %fresh = memref.alloc() : memref<2x4xf32>
+  %view = memref.cast %fresh : memref<2x4xf32> to memref<2x4xf32, strided<[?, ?], offset: ?>>
+  memref.copy %view, %fresh : memref<2x4xf32, strided<[?, ?], offset: ?>> to memref<2x4xf32>
+  mips.matmul inlined ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%fresh : memref<2x4xf32>)
+  return %fresh : memref<2x4xf32>
+}
