@@ -264,7 +264,8 @@ static memref::CopyOp findCopyIntoFreshInit(mips::MatmulOp op) {
       !op.getInit().getDefiningOp<memref::AllocOp>())
     return {};
   // The source must be a strided buffer of the default memory space that is no
-  // view of the fresh buffer (rows stored early would change rows read late).
+  // view of the fresh buffer (rows stored early would change rows read late);
+  // extract_strided_metadata and reinterpret_cast are views too.
   auto sourceType = dyn_cast<MemRefType>(copy.getSource().getType());
   if (!sourceType || sourceType.getMemorySpace() || !sourceType.isStrided())
     return {};

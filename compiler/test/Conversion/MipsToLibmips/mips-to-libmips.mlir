@@ -242,6 +242,9 @@ func.func @inlined_reads_copied_c(%a: memref<2x3xf32>, %b: memref<3x4xf32>,
 // CHECK-LABEL: func.func @copy_from_own_view
 // CHECK:         memref.copy
 // CHECK-NEXT:    memref.extract_strided_metadata
+// CHECK-LABEL: func.func @copy_from_own_base
+// CHECK:         memref.copy
+// CHECK-NEXT:    memref.extract_strided_metadata
 func.func @copy_into_argument(%a: memref<2x3xf32>, %b: memref<3x4xf32>, %c: memref<2x4xf32>,
                               %d: memref<2x4xf32>) {
   memref.copy %d, %c : memref<2x4xf32> to memref<2x4xf32>
@@ -261,6 +264,14 @@ func.func @copy_from_own_view(%a: memref<2x3xf32>, %b: memref<3x4xf32>) -> memre
   %fresh = memref.alloc() : memref<2x4xf32>
   %view = memref.cast %fresh : memref<2x4xf32> to memref<2x4xf32, strided<[?, ?], offset: ?>>
   memref.copy %view, %fresh : memref<2x4xf32, strided<[?, ?], offset: ?>> to memref<2x4xf32>
+  mips.matmul inlined ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%fresh : memref<2x4xf32>)
+  return %fresh : memref<2x4xf32>
+}
+func.func @copy_from_own_base(%a: memref<2x3xf32>, %b: memref<3x4xf32>) -> memref<2x4xf32> {
+  %fresh = memref.alloc() : memref<2x4xf32>
+  %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %fresh : memref<2x4xf32> -> memref<f32>, index, index, index, index, index
+  %view = memref.reinterpret_cast %base to offset: [0], sizes: [2, 4], strides: [4, 1] : memref<f32> to memref<2x4xf32>
+  memref.copy %view, %fresh : memref<2x4xf32> to memref<2x4xf32>
   mips.matmul inlined ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%fresh : memref<2x4xf32>)
   return %fresh : memref<2x4xf32>
 }
