@@ -367,11 +367,7 @@ struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
     if (!isa<MemRefType>(op.getInit().getType()))
       return rewriter.notifyMatchFailure(op, "on tensors: bufferize first");
     if (op.getInlined()) {
-      memref::CopyOp copyIn = findCopyIntoFreshInit(op);
-      emitInlineMatmul(rewriter, op, copyIn);
-      // Already visited by the walk, so erasing it here is safe.
-      if (copyIn)
-        rewriter.eraseOp(copyIn);
+      emitInlineMatmul(rewriter, op, /*copyIn=*/nullptr);
     } else {
       SmallVector<AbiFunction, 4> functions = getAbiFunctions(op);
       if (std::optional<std::string> clash =
@@ -408,6 +404,18 @@ struct ConvertMipsToLibmipsPass
     });
     if (checked.wasInterrupted())
       return signalPassFailure();
+    // Inlined matmuls whose C is a fresh copy take the copy in, here rather than
+    // in the pattern: a walk-driven pattern may erase only the op it matched.
+    IRRewriter rewriter(&getContext());
+    module.walk([&](mips::MatmulOp op) {
+      memref::CopyOp copyIn = op.getInlined() ? findCopyIntoFreshInit(op) : nullptr;
+      if (!copyIn)
+        return;
+      rewriter.setInsertionPoint(op);
+      emitInlineMatmul(rewriter, op, copyIn);
+      rewriter.eraseOp(op);
+      rewriter.eraseOp(copyIn);
+    });
     RewritePatternSet patterns(&getContext());
     mips::populateMipsToLibmipsPatterns(patterns);
     walkAndApplyPatterns(module, std::move(patterns));
