@@ -373,8 +373,8 @@ static void check_tosa(void) {
 }
 
 /* C is a read-only argument, so the inline code reads its rows from it and writes a
- * new buffer: row-major, rows padded apart (both vector loads), and column-major (the
- * loops, after a copy). The argument must come back unchanged. */
+ * new buffer: row-major, rows padded apart, row-major at an offset (all vector loads),
+ * and column-major (the loops, after a copy). The argument must come back unchanged. */
 static void check_tiny_inline(void) {
   int8_t a[16], b[16];
   int32_t c[32], before[32];
@@ -384,24 +384,24 @@ static void check_tiny_inline(void) {
   }
   for (int x = 0; x < 32; ++x) c[x] = 100 * x - 800;
   memcpy(before, c, sizeof c);
-  static const int64_t c_strides[3][2] = {{4, 1}, {8, 1}, {1, 4}};
-  for (int layout = 0; layout < 3; ++layout) {
-    const int64_t s0 = c_strides[layout][0], s1 = c_strides[layout][1];
+  static const int64_t c_layouts[4][3] = {{0, 4, 1}, {0, 8, 1}, {9, 4, 1}, {0, 1, 4}};
+  for (int layout = 0; layout < 4; ++layout) {
+    const int64_t at = c_layouts[layout][0], s0 = c_layouts[layout][1], s1 = c_layouts[layout][2];
     mips_memref_i8_2d ma = E2E_ROW_MAJOR(mips_memref_i8_2d, a, 4, 4);
     mips_memref_i8_2d mb = E2E_ROW_MAJOR(mips_memref_i8_2d, b, 4, 4);
-    mips_memref_i32_2d mc = {c, c, 0, {4, 4}, {s0, s1}};
+    mips_memref_i32_2d mc = {c, c, at, {4, 4}, {s0, s1}};
     mips_memref_i32_2d r;
     expect_calls("tiny_i8", 0);
     _mlir_ciface_tiny_i8(&r, &ma, &mb, &mc);
     for (int i = 0; i < 4; ++i)
       for (int j = 0; j < 4; ++j) {
-        int32_t want = before[i * s0 + j * s1];
+        int32_t want = before[at + i * s0 + j * s1];
         for (int l = 0; l < 4; ++l) want += a[i * 4 + l] * b[l * 4 + j];
-        EXPECT(E2E_AT(r, i, j) == want, "tiny_i8 C strides (%d,%d): (%d,%d) = %d, expected %d",
-               (int)s0, (int)s1, i, j, E2E_AT(r, i, j), want);
+        EXPECT(E2E_AT(r, i, j) == want, "tiny_i8 C at %d strides (%d,%d): (%d,%d) = %d, expected %d",
+               (int)at, (int)s0, (int)s1, i, j, E2E_AT(r, i, j), want);
       }
-    EXPECT(memcmp(c, before, sizeof c) == 0, "tiny_i8 C strides (%d,%d): wrote its argument C",
-           (int)s0, (int)s1);
+    EXPECT(memcmp(c, before, sizeof c) == 0, "tiny_i8 C at %d strides (%d,%d): wrote its argument C",
+           (int)at, (int)s0, (int)s1);
     EXPECT(r.allocated != c, "tiny_i8 returned its argument C");
     if (r.allocated != c) free(r.allocated);
   }

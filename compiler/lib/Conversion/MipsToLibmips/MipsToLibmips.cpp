@@ -253,11 +253,12 @@ static void emitLoopMatmul(OpBuilder &b, mips::MatmulOp op) {
 }
 
 /// Where bufferization may not accumulate into C in place (a function argument,
-/// say), it copies C whole into a fresh buffer just before the matmul. That copy
-/// is a memrefCopy call, as dear as a small matmul itself; inline code can instead
-/// read C's rows from the copy's source and store them into the fresh buffer.
-/// Returns that copy, or null if C is not such a fresh copy or the matmul has no
-/// vector path (a transposed B).
+/// say), it copies C whole into a fresh buffer just before the matmul. From an
+/// argument's dynamic layout that copy is a memrefCopy call, as dear as a small
+/// matmul itself; inline code can instead read C's rows from the copy's source
+/// and store them into the fresh buffer. Returns that copy, or null if C is not
+/// such a fresh copy, the matmul overwrites C, or it has no vector path (a
+/// transposed B).
 static memref::CopyOp findCopyIntoFreshInit(mips::MatmulOp op) {
   auto copy = dyn_cast_or_null<memref::CopyOp>(op->getPrevNode());
   if (op.getOverwrite() || op.getTransposeRhs() || !copy || copy.getTarget() != op.getInit() ||

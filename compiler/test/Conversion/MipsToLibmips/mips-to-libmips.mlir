@@ -245,6 +245,9 @@ func.func @inlined_reads_copied_c(%a: memref<2x3xf32>, %b: memref<3x4xf32>,
 // CHECK-LABEL: func.func @copy_from_own_base
 // CHECK:         memref.copy
 // CHECK-NEXT:    memref.extract_strided_metadata
+// CHECK-LABEL: func.func @copy_from_other_memory_space
+// CHECK:         memref.copy
+// CHECK-NEXT:    memref.extract_strided_metadata
 func.func @copy_into_argument(%a: memref<2x3xf32>, %b: memref<3x4xf32>, %c: memref<2x4xf32>,
                               %d: memref<2x4xf32>) {
   memref.copy %d, %c : memref<2x4xf32> to memref<2x4xf32>
@@ -272,6 +275,13 @@ func.func @copy_from_own_base(%a: memref<2x3xf32>, %b: memref<3x4xf32>) -> memre
   %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %fresh : memref<2x4xf32> -> memref<f32>, index, index, index, index, index
   %view = memref.reinterpret_cast %base to offset: [0], sizes: [2, 4], strides: [4, 1] : memref<f32> to memref<2x4xf32>
   memref.copy %view, %fresh : memref<2x4xf32> to memref<2x4xf32>
+  mips.matmul inlined ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%fresh : memref<2x4xf32>)
+  return %fresh : memref<2x4xf32>
+}
+func.func @copy_from_other_memory_space(%a: memref<2x3xf32>, %b: memref<3x4xf32>,
+                                        %d: memref<2x4xf32, 1>) -> memref<2x4xf32> {
+  %fresh = memref.alloc() : memref<2x4xf32>
+  memref.copy %d, %fresh : memref<2x4xf32, 1> to memref<2x4xf32>
   mips.matmul inlined ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%fresh : memref<2x4xf32>)
   return %fresh : memref<2x4xf32>
 }
