@@ -94,6 +94,18 @@ static llvm::cl::opt<bool> letKnownCrashesThrough(
 
 static bool isIdentifierChar(char c) { return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$'; }
 
+/// The position just past the ')' that closes the '(' at `open` (or the end).
+static size_t skipParentheses(llvm::StringRef text, size_t open) {
+  size_t at = open;
+  for (int depth = 0; at < text.size();) {
+    depth += text[at] == '(' ? 1 : text[at] == ')' ? -1 : 0;
+    ++at;
+    if (depth == 0)
+      break;
+  }
+  return at;
+}
+
 /// Reports a block label defined twice in one region. MLIR 22's parser reports it
 /// too, but then frees the region's blocks while their arguments are still used, and
 /// dies with heap corruption (now and then: it depends on the heap). Returns true if
@@ -131,13 +143,7 @@ static bool reportDuplicateBlockLabels(llvm::SourceMgr &sourceMgr, llvm::StringR
       llvm::StringRef label = text.slice(at, end);
       size_t next = end;
       if (next < text.size() && text[next] == '(')
-        for (int depth = 0; next < text.size(); ++next) {
-          depth += text[next] == '(' ? 1 : text[next] == ')' ? -1 : 0;
-          if (depth == 0) {
-            ++next;
-            break;
-          }
-        }
+        next = skipParentheses(text, next);
       while (next < text.size() && (text[next] == ' ' || text[next] == '\t'))
         ++next;
       if (label.size() > 1 && next < text.size() && text[next] == ':' &&
@@ -175,9 +181,7 @@ LogicalResult mips::checkKnownParserCrashes(llvm::SourceMgr &sourceMgr) {
       const size_t outs = text.find("outs(", after);
       if (outs == llvm::StringRef::npos)
         continue;
-      size_t close = outs + 5;
-      for (int depth = 1; close < text.size() && depth > 0; ++close)
-        depth += text[close] == '(' ? 1 : text[close] == ')' ? -1 : 0;
+      const size_t close = skipParentheses(text, outs + 4);
       const size_t end = std::min(text.find('\n', close), text.size());
       bool complex = false, real = false;
       llvm::StringRef other;

@@ -111,11 +111,9 @@ static LogicalResult checkKernel(PatternRewriter &rewriter, linalg::LinalgOp op,
     return rewriter.notifyMatchFailure(op, "libmips extends int8 as signed");
   if (!op.hasPureTensorSemantics() && !op.hasPureBufferSemantics())
     return rewriter.notifyMatchFailure(op, "mixes tensors and memrefs");
-  // libmips takes plain pointers with (offset, strides); other layout maps have no
-  // strides, other memory spaces no plain pointer.
   for (Value operand : op->getOperands())
     if (auto memref = dyn_cast<MemRefType>(operand.getType());
-        memref && (!memref.isStrided() || memref.getMemorySpace()))
+        memref && !mips::isPlainStridedMemRef(memref))
       return rewriter.notifyMatchFailure(op, "a memref that is not strided or not in the "
                                              "default memory space");
   return success();
@@ -616,27 +614,24 @@ struct QuantizedMatmulToMatmul : OpRewritePattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "zero points are not integers");
 
     bool zaIsZero = matchPattern(za, m_Zero()), zbIsZero = matchPattern(zb, m_Zero());
+    // The int8 product: on buffers it accumulates into C, on tensors it is a value.
+    SmallVector<Type> productTypes;
+    if (op.hasPureTensorSemantics())
+      productTypes.push_back(init.getType());
+    Operation *productOp;
+    if constexpr (kBatched)
+      productOp = linalg::BatchMatmulOp::create(rewriter, loc, productTypes, ValueRange{a, bm},
+                                                ValueRange{init});
+    else
+      productOp = linalg::MatmulOp::create(rewriter, loc, productTypes, ValueRange{a, bm},
+                                           ValueRange{init});
     if (op.hasPureBufferSemantics()) {
-      if constexpr (kBatched)
-        linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{}, ValueRange{a, bm},
-                                      ValueRange{init});
-      else
-        linalg::MatmulOp::create(rewriter, loc, TypeRange{}, ValueRange{a, bm}, ValueRange{init});
       correctBuffer(rewriter, loc, a, bm, init, zaIsZero ? Value() : za, zbIsZero ? Value() : zb);
       rewriter.eraseOp(op);
       return success();
     }
 
-    Value product;
-    if constexpr (kBatched)
-      product = linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{init.getType()},
-                                              ValueRange{a, bm}, ValueRange{init})
-                    .getResult(0);
-    else
-      product = linalg::MatmulOp::create(rewriter, loc, TypeRange{init.getType()},
-                                         ValueRange{a, bm}, ValueRange{init})
-                    .getResult(0);
-
+    Value product = productOp->getResult(0);
     if (zaIsZero && zbIsZero) {
       rewriter.replaceOp(op, product);
       return success();

@@ -264,11 +264,11 @@ static memref::CopyOp findCopyIntoFreshInit(mips::MatmulOp op) {
   if (op.getOverwrite() || op.getTransposeRhs() || !copy || copy.getTarget() != op.getInit() ||
       !op.getInit().getDefiningOp<memref::AllocOp>())
     return {};
-  // The source must be a strided buffer of the default memory space that is no
+  // The source must be a buffer the inline code can view by its strides, and no
   // view of the fresh buffer (rows stored early would change rows read late);
   // extract_strided_metadata and reinterpret_cast are views too.
   auto sourceType = dyn_cast<MemRefType>(copy.getSource().getType());
-  if (!sourceType || sourceType.getMemorySpace() || !sourceType.isStrided())
+  if (!sourceType || !mips::isPlainStridedMemRef(sourceType))
     return {};
   Value root = copy.getSource();
   while (auto view = root.getDefiningOp<ViewLikeOpInterface>())

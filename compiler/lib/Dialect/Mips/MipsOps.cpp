@@ -22,6 +22,10 @@ std::optional<llvm::StringRef> mlir::mips::lookupMatmulCallee(Type lhs, Type rhs
   return std::nullopt;
 }
 
+bool mlir::mips::isPlainStridedMemRef(MemRefType type) {
+  return type.isStrided() && !type.getMemorySpace();
+}
+
 //===----------------------------------------------------------------------===//
 // MatmulOp
 //===----------------------------------------------------------------------===//

@@ -27,6 +27,10 @@ namespace mips {
 /// says which element types mips.matmul takes.
 std::optional<llvm::StringRef> lookupMatmulCallee(Type lhs, Type rhs, Type acc);
 
+/// True if libmips can be handed `type`'s buffers: a strided layout, which gives
+/// (offset, strides), in the default memory space, which gives a plain pointer.
+bool isPlainStridedMemRef(MemRefType type);
+
 } // namespace mips
 } // namespace mlir
 
