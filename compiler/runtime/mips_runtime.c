@@ -4,7 +4,9 @@
  * It reports failed libmips calls and, in the default (dynamic) mode, owns the
  * import table: one function pointer per libmips function generated code calls,
  * filled once, thread-safely, by dlopen + dlsym of the kernel provider
- * (MIPS_KERNEL_LIBRARY, else libmips.so.1) after checking its ABI version.
+ * (MIPS_KERNEL_LIBRARY, else libmips.so.1) after checking its ABI version. In
+ * secure-execution mode (setuid, setgid, file capabilities) MIPS_KERNEL_LIBRARY is
+ * ignored, as the dynamic loader ignores LD_PRELOAD: the provider is libmips.so.1.
  * With MIPS_RT_DYNAMIC=0 (--static-embedding) calls go straight to libmips.
  *
  * Every definition is weak and hidden: several generated objects in one program
@@ -59,6 +61,9 @@ static const char *const mips_rt_import_names[MIPS_RT_SLOT_COUNT] = {
 #include <dlfcn.h>
 #include <link.h>
 #include <pthread.h>
+#include <sys/auxv.h>
+
+#define MIPS_RT_DEFAULT_PROVIDER "libmips.so.1"
 
 /* Whether `address`, found by dlsym, is a function: a provider that exports a libmips
  * name as data would otherwise be called and crash the program. */
@@ -78,14 +83,37 @@ MIPS_RT_API int MIPS_RT_NAME(bound);
 MIPS_RT_API char MIPS_RT_NAME(error)[512];
 MIPS_RT_API pthread_once_t MIPS_RT_NAME(once) = PTHREAD_ONCE_INIT;
 
-MIPS_RT_API void MIPS_RT_NAME(resolve)(void) {
+/* The provider to load. A user who starts a setuid, setgid or capability-raising
+ * program must not choose code that runs with its privileges (a library's constructor
+ * runs at dlopen, before any check), so secure mode ignores the override; the loader
+ * resolves the bare default name safely there. Sets *ignored when it did so. */
+static const char *mips_rt_provider_path(int *ignored) {
   const char *path = getenv("MIPS_KERNEL_LIBRARY");
-  if (path == NULL || path[0] == '\0') path = "libmips.so.1";
+  *ignored = 0;
+  if (path == NULL || path[0] == '\0') return MIPS_RT_DEFAULT_PROVIDER;
+  if (getauxval(AT_SECURE) != 0) {
+    *ignored = 1;
+    const char *verbose = getenv("MIPS_VERBOSE");
+    if (verbose != NULL && strcmp(verbose, "1") == 0)
+      fprintf(stderr,
+              "mips: MIPS_KERNEL_LIBRARY=%s ignored: secure-execution mode (setuid, setgid or "
+              "file capabilities); loading " MIPS_RT_DEFAULT_PROVIDER "\n",
+              path);
+    return MIPS_RT_DEFAULT_PROVIDER;
+  }
+  return path;
+}
+
+MIPS_RT_API void MIPS_RT_NAME(resolve)(void) {
+  int override_ignored;
+  const char *path = mips_rt_provider_path(&override_ignored);
   void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) {
     snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
-             "mips: cannot load kernel library '%s' (needed for libmips ABI %d.%d): %s", path,
-             MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR, dlerror());
+             "mips: cannot load kernel library '%s' (needed for libmips ABI %d.%d): %s%s", path,
+             MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR, dlerror(),
+             override_ignored ? " (MIPS_KERNEL_LIBRARY is ignored in secure-execution mode)"
+                              : "");
     MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_LOAD;
     return;
   }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A kernel provider that logs every libmips call to stderr, then forwards it to the
- * real library (MIPS_TRACE_TARGET, else libmips.so.1). Programs compiled by
+ * real library (MIPS_TRACE_TARGET, else libmips.so.1; the variable is ignored in
+ * secure-execution mode). Programs compiled by
  * mips-compile in the default mode use it without recompiling:
  *
  *   MIPS_KERNEL_LIBRARY=./libmips_trace.so ./model
@@ -41,7 +42,8 @@ static void *need(void *library, const char *name) {
 }
 
 static void load_real_library(void) {
-  const char *path = getenv("MIPS_TRACE_TARGET");
+  /* secure_getenv: in a setuid/setgid program the user must not choose the library. */
+  const char *path = secure_getenv("MIPS_TRACE_TARGET");
   if (path == NULL || path[0] == '\0') path = "libmips.so.1";
   void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) {
