@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Every test: host build (CMocka unit tests, ABI, install, lit, the compiler fuzzer, the
-# harness-catches-bugs check), host build under AddressSanitizer + UBSan (unit tests,
+# harness-catches-bugs check, the differential tester and its planted miscompiles, the
+# setuid loader check), host build under AddressSanitizer + UBSan (unit tests,
 # the C API fuzzers), the riscv64 cross build run under qemu at VLEN 128..1024, with
-# agnostic-ones policies and without V (unit, the seeded C API fuzzer, ABI, install),
+# agnostic-ones policies and without V (unit, the seeded C API fuzzer, ABI, install, the
+# differential tester at VLEN 128, 1024 and 256 with agnostic ones),
 # and the riscv64 unit tests again under UBSan (trap mode).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"

@@ -546,3 +546,35 @@ func.func @quantized_batch_on_memrefs(%a: memref<2x4x8xi8>, %b: memref<2x8x16xi8
   linalg.quantized_batch_matmul ins(%a, %b, %za, %zb : memref<2x4x8xi8>, memref<2x8x16xi8>, i8, i8) outs(%c : memref<2x4x16xi32>)
   return
 }
+
+// -----
+
+// A statically empty batch product is its init: the zero fill, or C unchanged; on
+// buffers nothing is left to do. (Batch slices of a 0 extent would be called out of
+// bounds by upstream's verifier.)
+// CHECK-LABEL: func.func @empty_batch_k
+// CHECK-NOT:     mips.matmul
+// CHECK:         %[[F:.*]] = linalg.fill
+// CHECK-NEXT:    return %[[F]]
+// CHECK-LABEL: func.func @empty_batch_m_accumulate
+// CHECK-SAME:    %[[C:[a-z0-9]+]]: tensor<2x0x5xf32>
+// CHECK-NEXT:    return %[[C]]
+// CHECK-LABEL: func.func @empty_batch_buffers
+// CHECK-NOT:     mips.matmul
+// CHECK-NOT:     linalg.batch_matmul
+// CHECK:         return
+func.func @empty_batch_k(%a: tensor<3x4x0xf32>, %b: tensor<3x0x16xf32>) -> tensor<3x4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x4x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<3x4x16xf32>) -> tensor<3x4x16xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<3x4x0xf32>, tensor<3x0x16xf32>) outs(%f : tensor<3x4x16xf32>) -> tensor<3x4x16xf32>
+  return %r : tensor<3x4x16xf32>
+}
+func.func @empty_batch_m_accumulate(%a: tensor<2x0x3xf32>, %b: tensor<2x3x5xf32>, %c: tensor<2x0x5xf32>) -> tensor<2x0x5xf32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<2x0x3xf32>, tensor<2x3x5xf32>) outs(%c : tensor<2x0x5xf32>) -> tensor<2x0x5xf32>
+  return %r : tensor<2x0x5xf32>
+}
+func.func @empty_batch_buffers(%a: memref<?x4x0xi8>, %b: memref<?x0x16xi8>, %c: memref<?x4x16xi32>) {
+  linalg.batch_matmul ins(%a, %b : memref<?x4x0xi8>, memref<?x0x16xi8>) outs(%c : memref<?x4x16xi32>)
+  return
+}
