@@ -497,6 +497,19 @@ class Matmul(Op):
         self.form, self.ta, self.tb = form, ta, tb
         self.zero_points = zero_points
 
+    @staticmethod
+    def _body(ctx, a, b, out):
+        ctx.lines.append(f"  ^bb0(%x: {a.elem}, %y: {b.elem}, %acc: {out.elem}):")
+        if out.elem == F32:
+            ctx.lines.append("    %p = arith.mulf %x, %y : f32")
+            ctx.lines.append("    %s = arith.addf %acc, %p : f32")
+        else:
+            ctx.lines.append("    %xe = arith.extsi %x : i8 to i32")
+            ctx.lines.append("    %ye = arith.extsi %y : i8 to i32")
+            ctx.lines.append("    %p = arith.muli %xe, %ye : i32")
+            ctx.lines.append("    %s = arith.addi %acc, %p : i32")
+        ctx.lines.append(f"    linalg.yield %s : {out.elem}")
+
     def init(self, ctx, sources):
         if len(self.inputs) == 3:
             return ctx.name(self.inputs[2])
@@ -551,16 +564,36 @@ class Matmul(Op):
             ctx.emit(f"{ssa} = linalg.generic {{indexing_maps = [affine_map<(m, n, k) -> {MAP_A[self.ta]}>, "
                      f"affine_map<(m, n, k) -> {MAP_B[self.tb]}>, affine_map<(m, n, k) -> (m, n)>], "
                      f'iterator_types = ["parallel", "parallel", "reduction"]}} {ins} outs({init} : {out.type}) {{')
-            ctx.lines.append(f"  ^bb0(%x: {a.elem}, %y: {b.elem}, %acc: {out.elem}):")
-            if out.elem == F32:
-                ctx.lines.append("    %p = arith.mulf %x, %y : f32")
-                ctx.lines.append("    %s = arith.addf %acc, %p : f32")
+            self._body(ctx, a, b, out)
+            ctx.emit(f"}} -> {out.type}")
+        elif form in ("contract", "generic_matvec", "generic_vecmat", "generic_batch_shared"):
+            if form == "contract":
+                dims, maps = "(m, n, k)", [MAP_A[self.ta], MAP_B[self.tb], "(m, n)"]
+                sources = [(a, 1 if self.ta == "t" else 0), (b, 0 if self.tb == "t" else 1)]
+                iters = ["parallel", "parallel", "reduction"]
+            elif form == "generic_matvec":
+                dims, maps, sources = "(m, k)", ["(m, k)", "(k)", "(m)"], [(a, 0)]
+                iters = ["parallel", "reduction"]
+            elif form == "generic_vecmat":
+                dims, maps, sources = "(n, k)", ["(k)", "(k, n)", "(n)"], [(b, 1)]
+                iters = ["parallel", "reduction"]
+            elif self.shared == "b":
+                dims, maps = "(b, m, n, k)", ["(b, m, k)", "(k, n)", "(b, m, n)"]
+                sources = [(a, 0), (a, 1), (b, 1)]
+                iters = ["parallel", "parallel", "parallel", "reduction"]
             else:
-                ctx.lines.append("    %xe = arith.extsi %x : i8 to i32")
-                ctx.lines.append("    %ye = arith.extsi %y : i8 to i32")
-                ctx.lines.append("    %p = arith.muli %xe, %ye : i32")
-                ctx.lines.append("    %s = arith.addi %acc, %p : i32")
-            ctx.lines.append(f"    linalg.yield %s : {out.elem}")
+                dims, maps = "(b, m, n, k)", ["(m, k)", "(b, k, n)", "(b, m, n)"]
+                sources = [(b, 0), (a, 0), (b, 2)]
+                iters = ["parallel", "parallel", "parallel", "reduction"]
+            init = self.init(ctx, sources)
+            amaps = ", ".join(f"affine_map<{dims} -> {m}>" for m in maps)
+            if form == "contract":
+                ctx.emit(f"{ssa} = linalg.contract indexing_maps = [{amaps}] {ins} outs({init} : {out.type}) -> {out.type}")
+                return ssa
+            its = ", ".join(f'"{i}"' for i in iters)
+            ctx.emit(f"{ssa} = linalg.generic {{indexing_maps = [{amaps}], iterator_types = [{its}]}} "
+                     f"{ins} outs({init} : {out.type}) {{")
+            self._body(ctx, a, b, out)
             ctx.emit(f"}} -> {out.type}")
         elif form == "tosa":
             # tosa.matmul: 3-D, static here; zero points as tensor<1xT> constants.
@@ -978,26 +1011,35 @@ class Builder:
     def make_matmul(self, elem, sizes, depth, finite):
         rng = self.rng
         rank = len(sizes)
-        forms = {1: ["matvec", "vecmat"], 2: ["matmul", "matmul", "generic", "quantized"],
-                 3: ["batch", "batch", "quantized_batch", "tosa"]}[rank]
+        forms = {1: ["matvec", "vecmat", "generic_matvec", "generic_vecmat"],
+                 2: ["matmul", "matmul", "generic", "quantized", "contract"],
+                 3: ["batch", "batch", "quantized_batch", "tosa", "generic_batch_shared"]}[rank]
         if elem == F32:
             forms = [f for f in forms if not f.startswith("quantized")]
+        else:
+            forms = [f for f in forms if f != "contract"]
         if self.forms:
             forms = [f for f in forms if f in self.forms] or forms
         form = rng.choice(forms)
         in_elem = F32 if elem == F32 else rng.choice([I8, I8, I8, I32]) if form in (
-            "matmul", "generic", "batch", "matvec", "vecmat") else I8
+            "matmul", "generic", "batch", "matvec", "vecmat", "generic_matvec", "generic_vecmat",
+            "generic_batch_shared") else I8
         if in_elem == I32:
             return None  # i32 x i32 matmuls stay loops in mips-compile; not a libmips form
         k = rng.choice(K_SIZES)
-        ta = rng.choice("nt") if form in ("matmul", "generic", "batch") else "n"
-        tb = rng.choice("nt") if form in ("matmul", "generic", "batch") else "n"
-        if form == "matvec":
+        ta = rng.choice("nt") if form in ("matmul", "generic", "batch", "contract") else "n"
+        tb = rng.choice("nt") if form in ("matmul", "generic", "batch", "contract") else "n"
+        shared = rng.choice("ab")
+        if form in ("matvec", "generic_matvec"):
             m, = sizes
             a_sizes, b_sizes = [m, k], [k]
-        elif form == "vecmat":
+        elif form in ("vecmat", "generic_vecmat"):
             n, = sizes
             a_sizes, b_sizes = [k], [k, n]
+        elif form == "generic_batch_shared":
+            bt, m, n = sizes
+            a_sizes = [bt, m, k] if shared == "b" else [m, k]
+            b_sizes = [k, n] if shared == "b" else [bt, k, n]
         elif rank == 2:
             m, n = sizes
             a_sizes = [k, m] if ta == "t" else [m, k]
@@ -1021,7 +1063,7 @@ class Builder:
         if form.startswith("quantized") or (form == "tosa" and in_elem == I8):
             zero_points = (rng.choice([0, 0, 3, -128, 127, -7]), rng.choice([0, 0, 5, -128, 127]))
         inputs = [a, b]
-        out = Value(elem, sizes, self._matmul_out_dynamic(form, a, b, ta, tb))
+        out = Value(elem, sizes, self._matmul_out_dynamic(form, a, b, ta, tb, shared))
         if form != "tosa" and rng.random() < 0.4:
             c = self.make(elem, sizes, depth, dynamic=out.dynamic, finite=True, bound_limit=64.0)
             inputs.append(c)
@@ -1041,15 +1083,21 @@ class Builder:
             zmax = max(abs(z) for z in zero_points)
             out.bound = min(2 ** 31, (inputs[2].bound if len(inputs) == 3 else 0) +
                             k * (128 + zmax) ** 2)
-        return self.add(Matmul(inputs, out, form, ta, tb, zero_points))
+        op = Matmul(inputs, out, form, ta, tb, zero_points)
+        op.shared = shared
+        return self.add(op)
 
     @staticmethod
-    def _matmul_out_dynamic(form, a, b, ta, tb):
-        if form == "matvec":
+    def _matmul_out_dynamic(form, a, b, ta, tb, shared):
+        if form in ("matvec", "generic_matvec"):
             return [a.dynamic[0]]
-        if form == "vecmat":
+        if form in ("vecmat", "generic_vecmat"):
             return [b.dynamic[1]]
-        if form in ("matmul", "generic", "quantized"):
+        if form == "generic_batch_shared":
+            if shared == "b":
+                return [a.dynamic[0], a.dynamic[1], b.dynamic[1]]
+            return [b.dynamic[0], a.dynamic[0], b.dynamic[2]]
+        if form in ("matmul", "generic", "quantized", "contract"):
             return [a.dynamic[1 if ta == "t" else 0], b.dynamic[0 if tb == "t" else 1]]
         return [a.dynamic[0], a.dynamic[2 if ta == "t" else 1], b.dynamic[1 if tb == "t" else 2]]
 
