@@ -66,6 +66,8 @@ def run(command, timeout=120, env=None, cwd=None):
                            timeout=timeout, env=env, cwd=cwd)
     except subprocess.TimeoutExpired as e:
         return 124, (e.stdout or b"").decode(errors="replace") + f"\n(timed out after {timeout} s)"
+    except OSError as e:  # the tool vanished or is being rebuilt
+        return 126, f"cannot run {command[0]}: {e}"
     return p.returncode, p.stdout.decode(errors="replace")
 
 

@@ -59,8 +59,12 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
 
 /// Everything else (bias adds, activations, other contractions, vector code)
 /// down to the LLVM dialect.
-static void addLLVMLoweringPasses(OpPassManager &pm) {
+static void addLLVMLoweringPasses(OpPassManager &pm, const mips::MipsLoweringOptions &options) {
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Polynomials instead of a libm call per element, so LLVM can vectorize the loops.
+  mips::MipsApproximateMathOptions math;
+  math.precise = options.preciseMath;
+  pm.addPass(mips::createMipsApproximateMath(math));
   // Inline matmuls are small and static: their transfers unroll fully.
   pm.addPass(createConvertVectorToSCFPass(VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -90,7 +94,7 @@ void mlir::mips::buildMipsLoweringPipeline(OpPassManager &pm,
                                            const MipsLoweringOptions &options) {
   addFrontendPasses(pm);
   addMipsPasses(pm, options);
-  addLLVMLoweringPasses(pm);
+  addLLVMLoweringPasses(pm, options);
   if (!options.staticEmbedding)
     pm.addPass(createMipsImportTable());
 }

@@ -1,6 +1,7 @@
 // mips-opt --help lists every mips pass and the pipeline with its options.
 // RUN: mips-opt --help | FileCheck %s
 // CHECK-DAG: --convert-linalg-to-mips
+// CHECK-DAG: --mips-approximate-math
 // CHECK-DAG: --convert-mips-to-libmips
 // CHECK-DAG: --mips-deallocate-buffers
 // CHECK-DAG: --mips-expose-c-interface
@@ -9,3 +10,4 @@
 // CHECK-DAG: --mips-lower-to-llvm
 // CHECK-DAG: --inline-threshold=
 // CHECK-DAG: --static-embedding
+// CHECK-DAG: --precise-math

@@ -1,20 +1,29 @@
 // RUN: mips-compile %s --static-embedding --emit=mlir -o - | FileCheck %s --implicit-check-not=math. --implicit-check-not=complex. --implicit-check-not=tosa. --implicit-check-not=vector. --implicit-check-not=unrealized_conversion_cast
+// RUN: mips-compile %s --static-embedding --mips-precise-math --emit=mlir -o - | FileCheck %s --check-prefix=PRECISE
 // RUN: mips-compile %s --target=riscv64 -o /dev/null
 
-// What a model holds around its matmuls lowers with them: math without an LLVM
-// intrinsic on vectors (one libm call per element), arith and math on whole
-// tensors, complex arithmetic, and TOSA control flow.
+// What a model holds around its matmuls lowers with them: math on vectors (erf as a
+// polynomial; atan as LLVM's intrinsic, a libm call per element; erf the same way with
+// --mips-precise-math), arith and math on whole tensors, complex arithmetic, and TOSA
+// control flow.
 
 // CHECK-LABEL: llvm.func @erf_vector(
-// CHECK-COUNT-4: llvm.call @erff(
-func.func @erf_vector(%x: vector<4xf32>) -> vector<4xf32> {
+// CHECK-NOT:     llvm.call @erff(
+// CHECK:         llvm.intr.fma({{.*}}) : (vector<4xf32>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+// CHECK:         llvm.intr.atan
+// PRECISE-LABEL: llvm.func @erf_vector(
+// PRECISE-COUNT-4: llvm.call @erff(
+func.func @erf_vector(%x: vector<4xf32>) -> (vector<4xf32>, vector<4xf32>) {
   %e = math.erf %x : vector<4xf32>
-  return %e : vector<4xf32>
+  %a = math.atan %x : vector<4xf32>
+  return %e, %a : vector<4xf32>, vector<4xf32>
 }
 
 // CHECK-LABEL: llvm.func @elementwise_tensors(
-// CHECK:         llvm.intr.exp
+// CHECK-NOT:     llvm.intr.exp
 // CHECK:         llvm.fadd
+// PRECISE-LABEL: llvm.func @elementwise_tensors(
+// PRECISE:         llvm.intr.exp
 func.func @elementwise_tensors(%x: tensor<8xf32>) -> tensor<8xf32> {
   %e = math.exp %x : tensor<8xf32>
   %a = arith.addf %e, %x : tensor<8xf32>

@@ -79,6 +79,12 @@ static cl::opt<bool> inlineAnyShape(
     cl::desc("Inline static matmuls up to the threshold whatever their K (for measuring "
              "the rule; bench/inline_threshold.sh)"),
     cl::Hidden, cl::cat(category));
+static cl::opt<bool> preciseMath(
+    "mips-precise-math",
+    cl::desc("Call libm for exp, erf, tanh, log and the other f32 math functions instead of "
+             "evaluating them with polynomials on vectors (slower; see the README for the "
+             "polynomials' accuracy)"),
+    cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3 (default 2)"),
                                   cl::Prefix, cl::init(2), cl::cat(category));
 
@@ -370,6 +376,7 @@ static int compile(const std::string &displayName,
   pipelineOptions.staticEmbedding = staticEmbedding;
   pipelineOptions.inlineThreshold = inlineThreshold;
   pipelineOptions.inlineAnyShape = inlineAnyShape;
+  pipelineOptions.preciseMath = preciseMath;
   mips::buildMipsLoweringPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

@@ -29,6 +29,11 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       llvm::cl::desc("Inline static matmuls up to the threshold whatever their K "
                      "(for measuring; bench/inline_threshold.sh)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> preciseMath{
+      *this, "precise-math",
+      llvm::cl::desc("Keep libm calls for f32 math functions instead of polynomial "
+                     "approximations"),
+      llvm::cl::init(false)};
 };
 
 /// TOSA and linalg -> mips.matmul (small static ones inline) -> buffers ->

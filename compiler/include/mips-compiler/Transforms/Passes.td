@@ -32,6 +32,35 @@ def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::Fu
   let dependentDialects = ["::mlir::mips::MipsDialect"];
 }
 
+def MipsApproximateMath : Pass<"mips-approximate-math"> {
+  let summary = "Evaluate f32 math functions with polynomials instead of libm calls";
+  let description = [{
+    LLVM has no vector math library for RISC-V: a `math.erf` or `math.exp`
+    left to the LLVM lowering is a libm call per element, which also keeps
+    the loop around it scalar. This pass rewrites the f32 functions models
+    use (exp, expm1, log, log1p, log2, tanh, erf) into upstream's polynomial
+    approximations, on scalars and vectors alike, so LLVM's loop vectorizer
+    can run them on vectors; subnormal inputs of log and log2 are scaled into
+    the normal range first. Other element types are widened to f32 first.
+    Accuracy against libm is measured by `tests/math/` and stated in the
+    README.
+
+    With `precise`, every function stays a libm call; only expm1 and log1p,
+    which upstream's MathToLLVM would write as exp(x) - 1 and log(1 + x)
+    (losing all accuracy for tiny x), become calls of expm1f and log1pf here.
+  }];
+  let options = [
+    Option<"precise", "precise", "bool", /*default=*/"false",
+           "Keep libm calls (expm1 and log1p as calls, not exp(x) - 1 and log(1 + x))">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 def MipsDeallocateBuffers : Pass<"mips-deallocate-buffers", "::mlir::ModuleOp"> {
   let summary = "Free the buffers bufferization allocated, where the input does not free its own";
   let description = [{
