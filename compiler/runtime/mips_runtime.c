@@ -26,7 +26,11 @@
 #define MIPS_RT_API __attribute__((weak, visibility("hidden")))
 
 #if MIPS_RT_DYNAMIC
-#define MIPS_RT_MODE dynamic
+/* "dynamic2": the loader that ignores MIPS_KERNEL_LIBRARY in secure-execution mode.
+ * Its names differ from the earlier loader's ("dynamic"), so that an object from an
+ * older mips-compile, whose weak resolver would otherwise win at link time, cannot
+ * serve this object's calls. */
+#define MIPS_RT_MODE dynamic2
 #else
 #define MIPS_RT_MODE static
 #endif

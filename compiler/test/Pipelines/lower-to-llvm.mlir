@@ -10,14 +10,14 @@
 // default, or by a direct call with static embedding; the bias + ReLU
 // linalg.generic becomes loops; the public function gets its C wrapper.
 
-// DYNAMIC-DAG:  llvm.mlir.global external @__mips_rt_v1_0_dynamic_import_table() {{.*}} : !llvm.array<6 x ptr>
-// DYNAMIC-DAG:  llvm.func @__mips_rt_v1_0_dynamic_ensure_imports()
+// DYNAMIC-DAG:  llvm.mlir.global external @__mips_rt_v1_0_dynamic2_import_table() {{.*}} : !llvm.array<6 x ptr>
+// DYNAMIC-DAG:  llvm.func @__mips_rt_v1_0_dynamic2_ensure_imports()
 // STATIC-DAG:   llvm.func @mips_matmul_f32(i64, i64, i64, !llvm.ptr, i64, i64, i64, !llvm.ptr, i64, i64, i64, !llvm.ptr, i64, i64, i64, i32) -> i32
 // CHECK-DAG:    llvm.func @__mips_rt_v1_0_common_call_failed(i32, i32, !llvm.ptr)
 // CHECK-LABEL:  llvm.func @dense_relu
 // The batch is dynamic, so the shapes are checked before the call.
 // CHECK:          llvm.call @__mips_rt_v1_0_common_bad_shapes(
-// DYNAMIC:        llvm.call @__mips_rt_v1_0_dynamic_ensure_imports()
+// DYNAMIC:        llvm.call @__mips_rt_v1_0_dynamic2_ensure_imports()
 // DYNAMIC:        %[[FN:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // DYNAMIC:        %[[STATUS:.*]] = llvm.call %[[FN]](
 // STATIC:         %[[STATUS:.*]] = llvm.call @mips_matmul_f32(

@@ -5,19 +5,19 @@
 // MipsImports.def order: mips_status_string is 3, mips_matmul_f32 is 4) after
 // the runtime has bound the table; the external declarations disappear, so the
 // object needs no libmips at link time.
-// CHECK-DAG:   llvm.mlir.global external @__mips_rt_v1_0_dynamic_import_table() {{.*}} : !llvm.array<6 x ptr>
-// CHECK-DAG:   llvm.func @__mips_rt_v1_0_dynamic_ensure_imports()
+// CHECK-DAG:   llvm.mlir.global external @__mips_rt_v1_0_dynamic2_import_table() {{.*}} : !llvm.array<6 x ptr>
+// CHECK-DAG:   llvm.func @__mips_rt_v1_0_dynamic2_ensure_imports()
 // The implicit NOTs miss the gap between a DAG group and a LABEL: say it here too.
 // CHECK-NOT:   llvm.func @mips_matmul_f32
 // CHECK-NOT:   llvm.func @mips_status_string
 // CHECK-LABEL: llvm.func @model
 // CHECK-SAME:    %[[P:.*]]: !llvm.ptr, %[[N:.*]]: i64
-// CHECK:         llvm.call @__mips_rt_v1_0_dynamic_ensure_imports() : () -> ()
-// CHECK:         %[[TABLE:.*]] = llvm.mlir.addressof @__mips_rt_v1_0_dynamic_import_table : !llvm.ptr
+// CHECK:         llvm.call @__mips_rt_v1_0_dynamic2_ensure_imports() : () -> ()
+// CHECK:         %[[TABLE:.*]] = llvm.mlir.addressof @__mips_rt_v1_0_dynamic2_import_table : !llvm.ptr
 // CHECK:         %[[SLOT:.*]] = llvm.getelementptr %[[TABLE]][0, 4] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<6 x ptr>
 // CHECK:         %[[FN:.*]] = llvm.load %[[SLOT]] : !llvm.ptr -> !llvm.ptr
 // CHECK:         %[[STATUS:.*]] = llvm.call %[[FN]](%[[N]], %[[N]], %[[N]], %[[P]], %[[N]], %[[N]], %[[N]], %[[P]], %[[N]], %[[N]], %[[N]], %[[P]], %[[N]], %[[N]], %[[N]], %{{.*}}) : !llvm.ptr, (i64, i64, i64, !llvm.ptr, i64, i64, i64, !llvm.ptr, i64, i64, i64, !llvm.ptr, i64, i64, i64, i32) -> i32
-// CHECK:         llvm.call @__mips_rt_v1_0_dynamic_ensure_imports() : () -> ()
+// CHECK:         llvm.call @__mips_rt_v1_0_dynamic2_ensure_imports() : () -> ()
 // CHECK:         llvm.getelementptr %{{.*}}[0, 3]
 // CHECK:         llvm.call %{{.*}}(%[[STATUS]]) : !llvm.ptr, (i32) -> !llvm.ptr
 // CHECK:         llvm.call @helper()

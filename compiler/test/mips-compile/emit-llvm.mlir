@@ -4,11 +4,11 @@
 
 // CHECK:        target triple = "riscv64-unknown-linux-gnu"
 // CHECK:        define {{.*}} @matmul(
-// CHECK:        call void @__mips_rt_v1_0_dynamic_ensure_imports()
-// CHECK:        load ptr, ptr getelementptr {{.*}}@__mips_rt_v1_0_dynamic_import_table
+// CHECK:        call void @__mips_rt_v1_0_dynamic2_ensure_imports()
+// CHECK:        load ptr, ptr getelementptr {{.*}}@__mips_rt_v1_0_dynamic2_import_table
 // CHECK:        define {{.*}}void @_mlir_ciface_matmul(
 // The runtime bitcode is linked in: the resolver dlopens the provider.
-// CHECK:        define weak hidden void @__mips_rt_v1_0_dynamic_resolve()
+// CHECK:        define weak hidden void @__mips_rt_v1_0_dynamic2_resolve()
 // CHECK:        call ptr @dlopen(
 
 // ASM:          _mlir_ciface_matmul:

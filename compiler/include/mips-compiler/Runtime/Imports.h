@@ -37,15 +37,16 @@ inline std::optional<unsigned> lookupImportSlot(llvm::StringRef name) {
 
 /// The mips runtime's internal symbols referenced by generated code:
 /// __mips_rt_v<major>_<minor>_<mode>_<name>, as MIPS_RT_NAME in
-/// compiler/runtime/mips_runtime.c spells them. Mode is "dynamic" (the import
-/// table), "static" or "common" (the same in both).
+/// compiler/runtime/mips_runtime.c spells them. Mode is "dynamic2" (the import
+/// table and its secure-mode-aware loader; earlier objects' loader was "dynamic"),
+/// "static" or "common" (the same in both).
 inline std::string runtimeSymbol(llvm::StringRef mode, llvm::StringRef name) {
   return ("__mips_rt_v" + llvm::Twine(MIPS_RT_ABI_MAJOR) + "_" +
           llvm::Twine(MIPS_RT_ABI_MINOR) + "_" + mode + "_" + name)
       .str();
 }
-inline std::string importTableSymbol() { return runtimeSymbol("dynamic", "import_table"); }
-inline std::string ensureImportsSymbol() { return runtimeSymbol("dynamic", "ensure_imports"); }
+inline std::string importTableSymbol() { return runtimeSymbol("dynamic2", "import_table"); }
+inline std::string ensureImportsSymbol() { return runtimeSymbol("dynamic2", "ensure_imports"); }
 inline std::string callFailedSymbol() { return runtimeSymbol("common", "call_failed"); }
 inline std::string badShapesSymbol() { return runtimeSymbol("common", "bad_shapes"); }
 
