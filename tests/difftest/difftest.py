@@ -35,7 +35,7 @@ LLVM_LIB = "/usr/lib/llvm-22/lib"
 RISCV_SYSROOT = "/usr/riscv64-linux-gnu"
 
 REFERENCE_PASSES = [
-    "--tosa-to-linalg-pipeline", "--tosa-to-arith", "--tosa-to-tensor",
+    "--tosa-to-linalg-pipeline", "--tosa-to-arith", "--tosa-to-tensor", "--convert-elementwise-to-linalg",
     "--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
     "--buffer-deallocation-pipeline", "--convert-bufferization-to-memref",
     "--convert-linalg-to-loops", "--expand-strided-metadata", "--lower-affine",
@@ -128,9 +128,8 @@ class Toolchain:
 
     def compile(self, work, cases, config):
         src = os.path.join(work, "model.mlir")
-        if not os.path.exists(src):
-            with open(src, "w") as f:
-                f.write(harness.module_text(cases))
+        with open(src, "w") as f:
+            f.write(harness.module_text(cases))
         obj = os.path.join(work, f"model-{config.build_key}.o")
         cmd = [self.mips_compile, src, f"--target={config.target}", "-o", obj]
         if config.linkage == "static":
@@ -248,38 +247,29 @@ def write_reproducer(directory, case, config, toolchain, reason, ref, got, minim
             f.write(f"{label} (flags {flags}): {list(values)}\n")
         for i, a in enumerate(case.args):
             f.write(f"arg{i}: {a.type}, view {a.view}, data {a.data_kind}: {a.data}\n")
-    opts = " ".join(toolchain.extra_mips_options)
-    link = ""
-    if config.linkage == "static":
-        link = f"-L{toolchain.libmips[config.target]} -lmips -Wl,-rpath,{toolchain.libmips[config.target]}"
-    else:
-        link = "-ldl"
-    target = "--target=riscv64-linux-gnu -fuse-ld=lld -march=rv64gcv " if config.target == "riscv64" else ""
-    runner = f"{toolchain.qemu} -L {RISCV_SYSROOT} -cpu {config.cpu} " if config.target == "riscv64" else ""
-    static = " --static-embedding" if config.linkage == "static" else ""
+    vlen = next((v for v, cpu in VLEN_CPUS.items() if cpu == config.cpu), "256")
+    command = [sys.executable, os.path.abspath(__file__), "--mips-compile", toolchain.mips_compile,
+               "--targets", "host" if config.target == "x86_64" else "riscv64",
+               "--linkages", config.linkage, "--vlens", vlen, "--qemu", toolchain.qemu,
+               "--clang", toolchain.clang, "--findings", "findings", "--no-minimise"]
+    if toolchain.libmips["x86_64"]:
+        command += ["--libmips-host", toolchain.libmips["x86_64"]]
+    if toolchain.libmips["riscv64"]:
+        command += ["--libmips-riscv64", toolchain.libmips["riscv64"]]
+    for option in toolchain.extra_mips_options:
+        command.append(f"--mips-option={option}")
     with open(os.path.join(directory, "reproduce.sh"), "w") as f:
         f.write(f"""#!/bin/sh
 # A difftest mismatch ({config.name}): {reason}
-# Rebuilds both sides from case.mlir and compares their outputs with difftest.py --replay.
-set -e
+# Rebuilds both sides from case.mlir, runs them on inputs.bin and compares; exits 1
+# while the mismatch is there. reference.mlir and harness.c are what it builds.
 cd "$(dirname "$0")"
-{LLVM_BIN}/mlir-opt reference.mlir {' '.join(shell_quote(p) for p in REFERENCE_PASSES)} -o reference.llvm.mlir
-{LLVM_BIN}/mlir-translate --mlir-to-llvmir reference.llvm.mlir -o reference.ll
-{toolchain.clang} -O1 -w -DDT_REFERENCE -I. harness.c reference.ll -o reference -L{LLVM_LIB} -lmlir_c_runner_utils -Wl,-rpath,{LLVM_LIB} -lm
-./reference inputs.bin reference.out
-{toolchain.mips_compile} case.mlir --target={config.target}{static} {opts} -o model.o
-{toolchain.clang} {target}-O1 -w -I. harness.c model.o -o model -lm {link}
-LD_LIBRARY_PATH={toolchain.libmips[config.target] or ''} {runner}./model inputs.bin model.out
+exec {shell_line(command)} --replay case.mlir
 """)
     os.chmod(os.path.join(directory, "reproduce.sh"), 0o755)
     if minimised_from is not None:
         with open(os.path.join(directory, "original.mlir"), "w") as f:
             f.write(harness.module_text([minimised_from]))
-
-
-def shell_quote(s):
-    import shlex
-    return shlex.quote(s)
 
 
 # ---------------------------------------------------------------------------------
@@ -310,15 +300,16 @@ def run_case_set(toolchain, configs, cases, work, stats, args, depth=0):
         ref_exe = toolchain.reference(work, cases)
     except ToolError as e:
         if len(cases) > 1:
-            return split(toolchain, configs, cases, work, stats, args, depth)
+            return split(toolchain, configs, cases, work, stats, args, depth, e)
         stats.generator_bugs.append((cases[0], e))
         keep_tool_failure(args, "generator", cases[0], e)
         return
     ref_out = os.path.join(work, "reference.out")
     code, out = run([ref_exe, inputs, ref_out], toolchain.timeout)
     if code != 0:
+        e_batch = ToolError(f"the reference crashed (exit {code})", [ref_exe, inputs, ref_out], out)
         if len(cases) > 1:
-            return split(toolchain, configs, cases, work, stats, args, depth)
+            return split(toolchain, configs, cases, work, stats, args, depth, e_batch)
         e = ToolError(f"the reference crashed (exit {code})", [ref_exe, inputs, ref_out], out)
         stats.generator_bugs.append((cases[0], e))
         keep_tool_failure(args, "generator", cases[0], e)
@@ -331,7 +322,7 @@ def run_case_set(toolchain, configs, cases, work, stats, args, depth=0):
                 built[config.build_key] = toolchain.compile(work, cases, config)
             except ToolError as e:
                 if len(cases) > 1:
-                    return split(toolchain, configs, cases, work, stats, args, depth)
+                    return split(toolchain, configs, cases, work, stats, args, depth, e)
                 stats.tool_failures.append((cases[0], config, e))
                 keep_tool_failure(args, config.name, cases[0], e)
                 built[config.build_key] = None
@@ -344,14 +335,13 @@ def run_case_set(toolchain, configs, cases, work, stats, args, depth=0):
         stats.runs += 1
         results = harness.read_outputs(out_path) if os.path.exists(out_path) else {}
         if code != 0:
-            # Which case stopped it: the last one the harness announced.
+            # A crash may come from damage an earlier case did: every case the run did
+            # not finish, and the one it stopped in, run again one at a time.
             announced = [l for l in output.splitlines() if l.startswith("case ")]
             stopped = int(announced[-1].split()[1]) if announced else 0
-            reason = f"exit status {code}: " + " | ".join(output.strip().splitlines()[-3:])
-            record_mismatch(toolchain, config, cases[stopped], reason, reference.get(stopped), None,
-                            stats, args)
-            # The cases after it still count: run them one at a time.
-            for i in range(stopped + 1, len(cases)):
+            results = {i: r for i, r in results.items() if i < stopped}
+            recorded = len(stats.mismatches)
+            for i in range(stopped, len(cases)):
                 one = out_path + f".{i}"
                 command, env = toolchain.run_command(config, exe, inputs, one, case=i)
                 code, output = run(command, toolchain.timeout, env={**os.environ, **env})
@@ -361,6 +351,11 @@ def run_case_set(toolchain, configs, cases, work, stats, args, depth=0):
                                     reference.get(i), None, stats, args)
                 else:
                     results[i] = got
+            if len(stats.mismatches) == recorded:
+                record_mismatch(toolchain, config, cases[stopped],
+                                f"exit status {code} with the whole batch, none alone: "
+                                + " | ".join(output.strip().splitlines()[-3:]),
+                                reference.get(stopped), None, stats, args)
         for i, case in enumerate(cases):
             if i not in results or i not in reference:
                 continue
@@ -369,10 +364,23 @@ def run_case_set(toolchain, configs, cases, work, stats, args, depth=0):
                 record_mismatch(toolchain, config, case, reason, reference[i], results[i], stats, args)
 
 
-def split(toolchain, configs, cases, work, stats, args, depth):
+def split(toolchain, configs, cases, work, stats, args, depth, error=None):
+    """Runs the halves of a batch whose build or reference failed; if both halves
+    pass, the failure needs the cases together, and the batch is the finding."""
+    before = (len(stats.mismatches), len(stats.generator_bugs), len(stats.tool_failures))
     half = len(cases) // 2
     for part, sub in ((cases[:half], "a"), (cases[half:], "b")):
         run_case_set(toolchain, configs, part, os.path.join(work, sub), stats, args, depth + 1)
+    after = (len(stats.mismatches), len(stats.generator_bugs), len(stats.tool_failures))
+    if before == after and error is not None:
+        stats.tool_failures.append((cases[0], None, error))
+        directory = os.path.join(args.findings, f"batch-{cases[0].name}-to-{cases[-1].name}-seed{args.seed}")
+        os.makedirs(directory, exist_ok=True)
+        with open(os.path.join(directory, "module.mlir"), "w") as f:
+            f.write(harness.module_text(cases))
+        with open(os.path.join(directory, "error.txt"), "w") as f:
+            f.write(f"{error.what} (only with these cases in one module)\n$ {shell_line(error.command)}\n{error.output}\n")
+        print(f"  batch {cases[0].name}..{cases[-1].name}: {error.what}, only together (kept in {directory})", flush=True)
 
 
 def keep_tool_failure(args, kind, case, error):
@@ -390,7 +398,7 @@ def record_mismatch(toolchain, config, case, reason, ref, got, stats, args):
     directory = os.path.join(args.findings, f"mismatch-{case.name}-seed{args.seed}-{config.name}")
     minimised = case
     if args.minimise:
-        minimised = minimise(toolchain, config, case, args)
+        minimised = minimise(toolchain, config, case, args, reason)
     write_reproducer(directory, minimised, config, toolchain, reason, ref, got,
                      minimised_from=case if minimised is not case else None)
     stats.mismatches.append((case, config, reason, directory))
@@ -400,7 +408,16 @@ def record_mismatch(toolchain, config, case, reason, ref, got, stats, args):
         print("    " + "\n    ".join(f.read().splitlines()), flush=True)
 
 
-def still_mismatches(toolchain, config, case, args):
+def failure_kind(reason):
+    """crash, exact, tolerance, NaN, flags, size: what kind of difference a reason is."""
+    for key, kind in (("exit status", "crash"), ("(exact)", "exact"), ("NaN", "nan"),
+                      ("tolerance", "tolerance"), ("bytes", "size")):
+        if key in reason:
+            return kind
+    return "flags"
+
+
+def still_mismatches(toolchain, config, case, args, kind=None):
     work = tempfile.mkdtemp(prefix="difftest-min-", dir=args.work)
     try:
         with open(os.path.join(work, "harness.c"), "w") as f:
@@ -420,16 +437,21 @@ def still_mismatches(toolchain, config, case, args):
         command, env = toolchain.run_command(config, exe, inputs, out)
         code, _ = run(command, toolchain.timeout, env={**os.environ, **env})
         if code != 0:
-            return True
+            return kind in (None, "crash")
         ref = harness.read_outputs(ref_out).get(0)
         got = harness.read_outputs(out).get(0)
-        return ref is not None and got is not None and compare(case, ref, got) is not None
+        if ref is None or got is None:
+            return False
+        reason = compare(case, ref, got)
+        return reason is not None and (kind is None or failure_kind(reason) == kind)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def minimise(toolchain, config, case, args):
-    """Bypasses ops one at a time while the mismatch stays (cheap: one build per op)."""
+def minimise(toolchain, config, case, args, reason):
+    """Bypasses ops one at a time while the same kind of mismatch stays (one build
+    per op). The bypassed ops' error bounds stay those of the original case."""
+    kind = failure_kind(reason)
     current = case
     changed = True
     while changed:
@@ -438,7 +460,7 @@ def minimise(toolchain, config, case, args):
             smaller = current.without(i)
             if smaller is None:
                 continue
-            if still_mismatches(toolchain, config, smaller, args):
+            if still_mismatches(toolchain, config, smaller, args, kind):
                 current = smaller
                 changed = True
                 break
@@ -486,6 +508,8 @@ def main():
     p.add_argument("--no-minimise", dest="minimise", action="store_false")
     p.add_argument("--stop-on-first", action="store_true", help="stop after the first batch with a finding")
     p.add_argument("--print-case", type=int, help="print the case with this index and exit")
+    p.add_argument("--fresh-data", action="store_true",
+                   help="with --replay: generate data even where an inputs.bin lies beside the case")
     p.add_argument("--replay", nargs="+", metavar="CASE.mlir",
                    help="run these saved cases (reproducers' case.mlir, tests/difftest/regressions/) instead")
     args = p.parse_args()
@@ -516,7 +540,12 @@ def main():
             with open(path) as f:
                 text = f.read()
             try:
-                cases.append(generator.ReplayCase(text, f"replay{i}_{stem}", data_seed=f"{args.seed}:{path}"))
+                case = generator.ReplayCase(text, f"replay{i}_{stem}",
+                                            data_seed=f"{args.seed}:{os.path.basename(path)}")
+                inputs = os.path.join(os.path.dirname(path), "inputs.bin")
+                if os.path.exists(inputs) and not args.fresh_data:
+                    case.load_inputs(inputs)
+                cases.append(case)
             except ValueError as e:
                 print(f"difftest: {path}: {e}")
                 return 2

@@ -20,7 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DT_MAX_RANK 4
+#define DT_MAX_RANK 6
+#define DT_GUARD 8 /* poisoned elements before and after every argument's view */
 
 /* MLIR's memref descriptor for any rank up to DT_MAX_RANK: sizes in dims[0..rank),
  * strides in dims[rank..2*rank). */
@@ -112,7 +113,9 @@ static void dt_arg_make(dt_io *io, dt_arg *arg, int rank, int elem_bytes, const 
   int64_t extent = 0;
   for (int i = 0; i < rank; ++i)
     if (sizes[i] > 0) extent += (sizes[i] - 1) * arg->strides[i];
-  arg->storage_elems = arg->offset + extent + 1 + 7; /* a poisoned tail */
+  /* Poisoned guards on both sides of the view: `aligned` starts DT_GUARD elements
+   * into the storage, so a write just before element 0 is caught too. */
+  arg->storage_elems = DT_GUARD + arg->offset + extent + 1 + DT_GUARD;
   const size_t bytes = (size_t)(arg->storage_elems * elem_bytes);
   arg->storage = malloc(bytes);
   arg->copy = malloc(bytes);
@@ -122,13 +125,13 @@ static void dt_arg_make(dt_io *io, dt_arg *arg, int rank, int elem_bytes, const 
   if (!dense) dt_die("out of memory");
   dt_read(io, dense, (size_t)(count * elem_bytes));
   for (int64_t e = 0; e < count; ++e) {
-    const int64_t at = dt_position(rank, sizes, arg->strides, arg->offset, e);
+    const int64_t at = DT_GUARD + dt_position(rank, sizes, arg->strides, arg->offset, e);
     memcpy(arg->storage + at * elem_bytes, dense + e * elem_bytes, (size_t)elem_bytes);
   }
   free(dense);
   memcpy(arg->copy, arg->storage, bytes);
   arg->d.allocated = arg->storage;
-  arg->d.aligned = arg->storage;
+  arg->d.aligned = arg->storage + DT_GUARD * elem_bytes;
   arg->d.offset = arg->offset;
   for (int i = 0; i < rank; ++i) {
     arg->d.dims[i] = sizes[i];
@@ -167,7 +170,7 @@ static void dt_check_args(dt_io *io, dt_arg *const *args, int n) {
     /* Restore the view's elements in the copy, then the whole storage must match. */
     const int64_t count = dt_count(arg->rank, arg->sizes);
     for (int64_t e = 0; e < count; ++e) {
-      const int64_t at = dt_position(arg->rank, arg->sizes, arg->strides, arg->offset, e);
+      const int64_t at = DT_GUARD + dt_position(arg->rank, arg->sizes, arg->strides, arg->offset, e);
       memcpy(arg->copy + at * eb, arg->storage + at * eb, (size_t)eb);
     }
     if (memcmp(arg->storage, arg->copy, (size_t)(arg->storage_elems * eb)) != 0)
@@ -178,8 +181,10 @@ static void dt_check_args(dt_io *io, dt_arg *const *args, int n) {
 static void dt_write_result(dt_io *io, int64_t case_index, dt_memref *result, int rank,
                             int elem_bytes, dt_arg *const *args, int n) {
   for (int a = 0; a < n; ++a) {
-    unsigned char *p = result->allocated;
-    if (p >= args[a]->storage && p < args[a]->storage + args[a]->storage_elems * args[a]->elem_bytes)
+    const unsigned char *lo = args[a]->storage;
+    const unsigned char *hi = lo + args[a]->storage_elems * args[a]->elem_bytes;
+    const unsigned char *allocated = result->allocated, *aligned = result->aligned;
+    if ((allocated >= lo && allocated < hi) || (aligned >= lo && aligned < hi))
       io->flags |= DT_RESULT_ALIASES_ARG;
   }
   dt_write_view(io, case_index, result->aligned, result->offset, rank, result->dims,

@@ -22,6 +22,8 @@ ELEM_BYTES = {F32: 4, I8: 1, I32: 4}
 UNIT_ROUNDOFF = 2.0 ** -24
 FLT_MAX = struct.unpack("<f", struct.pack("<I", 0x7F7FFFFF))[0]
 EXACT_LIMIT = 2.0 ** 24
+# An ulp of a value below `bound` is at most 2u * bound (u = 2^-24).
+ULP_PER_BOUND = 2 * UNIT_ROUNDOFF
 
 # Sizes near the edges that matter: 0, 1, the inline rule's K bounds (8, 16), vector
 # widths, and odd ones.
@@ -612,6 +614,35 @@ class Matmul(Op):
         return ssa
 
 
+class Conv(Op):
+    """A 2-D convolution: linalg.conv_2d_nhwc_hwcf, _nhwc_fhwc or _nchw_fchw; inputs =
+    [input, filter] or [input, filter, init]."""
+
+    kind = "conv"
+
+    def __init__(self, inputs, output, form, strides, dilations):
+        super().__init__(inputs, output)
+        self.form, self.strides, self.dilations = form, strides, dilations
+
+    def render(self, ctx):
+        x, w = self.inputs[:2]
+        out = self.output
+        if len(self.inputs) == 3:
+            init = ctx.name(self.inputs[2])
+        else:
+            axes = [(x, 0), (w, 3 if self.form == "nhwc_hwcf" else 0), None, None]
+            if self.form == "nchw_fchw":
+                axes = [(x, 0), (w, 0), None, None]
+            sources = axes if self.form == "nchw_fchw" else [(x, 0), None, None, (w, 3 if self.form == "nhwc_hwcf" else 0)]
+            init = ctx.zeros(out, sources)
+        ssa = ctx.fresh("conv")
+        attrs = (f"{{dilations = dense<[{self.dilations[0]}, {self.dilations[1]}]> : tensor<2xi64>, "
+                 f"strides = dense<[{self.strides[0]}, {self.strides[1]}]> : tensor<2xi64>}}")
+        ctx.emit(f"{ssa} = linalg.conv_2d_{self.form} {attrs} ins({ctx.name(x)}, {ctx.name(w)} : {x.type}, {w.type}) "
+                 f"outs({init} : {out.type}) -> {out.type}")
+        return ssa
+
+
 # ---------------------------------------------------------------------------------
 # Cases
 
@@ -631,7 +662,11 @@ class Case:
         ctx = Emitter(names)
         for op in self.ops:
             ctx.bind(op.output, op.render(ctx))
-        params = ", ".join(f"%arg{i}: {a.type}" for i, a in enumerate(self.args))
+        # The reference may not write its tensor arguments either, so an argument
+        # written by mips-compile's code shows as a difference.
+        params = ", ".join(f"%arg{i}: {a.type}" + (" {bufferization.writable = false}"
+                                                   if reference and not a.memref else "")
+                           for i, a in enumerate(self.args))
         attrs = " attributes {llvm.emit_c_interface}" if reference else ""
         if self.on_memrefs:
             head = f"func.func @{self.name}({params}){attrs} {{"
@@ -724,6 +759,20 @@ class ReplayCase:
         self.result.tolerance = lambda: tolerance
         fill_data(self, random.Random(data_seed))
 
+    def load_inputs(self, path):
+        """The argument data of a reproducer's inputs.bin (one case)."""
+        with open(path, "rb") as f:
+            blob = f.read()
+        count, = struct.unpack_from("<q", blob, 0)
+        if count != 1:
+            raise ValueError(f"{path} holds {count} cases, not one")
+        at, = struct.unpack_from("<q", blob, 8)
+        for a in self.args:
+            fmt = {F32: "f", I8: "b", I32: "i"}[a.elem]
+            n = a.count
+            a.data = list(struct.unpack_from(f"<{n}{fmt}", blob, at))
+            at += n * ELEM_BYTES[a.elem]
+
     def render(self, reference=False):
         if not reference:
             return self.text
@@ -810,6 +859,8 @@ class Builder:
                 choices.append(("math", 2))
             if rank in (1, 2, 3) and elem in (F32, I32):
                 choices.append(("matmul", 4))
+            if rank == 4 and elem in (F32, I32):
+                choices.append(("conv", 4))
         kinds, weights = zip(*choices)
         for _ in range(8):
             kind = rng.choices(kinds, weights)[0]
@@ -837,6 +888,9 @@ class Builder:
             return None  # i8 arithmetic wraps at 8 bits: fine, but models do it in i32
         a = self.make(elem, sizes, depth, finite=finite)
         b = self.make(elem, sizes, depth, dynamic=a.dynamic, finite=finite)
+        if (a.special or b.special) and (a.err or b.err or a.rel_ulps or b.rel_ulps):
+            # An absolute bound scaled by FLT_MAX would let anything through.
+            return None
         out = derived(a, elem, sizes, a.dynamic)
         combine_bounds(out, fn, a, b)
         if elem == F32 and out.bound > FLT_MAX / 4 and finite:
@@ -856,9 +910,11 @@ class Builder:
             x = self.make(src, sizes, depth, finite=True)
         out = derived(x, elem, sizes, x.dynamic)
         if elem == F32:
+            # sitofp of identical integers rounds identically on both sides (err 0);
+            # beyond 2^24 the values are no longer integers exact under arithmetic.
             out.bound = float(x.bound)
             out.exact = x.bound < EXACT_LIMIT
-            out.err = 0.0 if out.exact else UNIT_ROUNDOFF * x.bound
+            out.err = 0.0
         elif elem == I32:
             out.bound = min(x.bound, 2 ** 31)
         else:
@@ -876,8 +932,10 @@ class Builder:
                 return None  # negative or zero inputs give NaN/Inf
             x = self.make(F32, sizes, depth, finite=True, bound_limit=limit or 1e6)
         else:
-            # Math on raw inputs over every range, specials included.
-            x = self.arg(F32, sizes, data_kind=rng.choice(["special", "special", "real"]))
+            # Math on raw inputs over every range, specials included (GELU's allowance
+            # scales with |x|, so it gets bounded inputs).
+            kinds = ["real"] if fn == "gelu" else ["special", "special", "real"]
+            x = self.arg(F32, sizes, data_kind=rng.choice(kinds))
         out = derived(x, F32, sizes, x.dynamic)
         rel, scaled, floor = MATH_FUNCTIONS[fn]
         bound = {"exp": math.exp(min(x.bound, 88.0)) if x.bound < 88 else FLT_MAX,
@@ -893,7 +951,7 @@ class Builder:
         out.err = propagated + scaled * UNIT_ROUNDOFF * x.bound + floor
         out.rel_ulps = rel
         if x.rel_ulps:
-            out.err += slope * x.rel_ulps * UNIT_ROUNDOFF * x.bound
+            out.err += slope * x.rel_ulps * ULP_PER_BOUND * x.bound
         return self.add(MathFn([x], out, fn))
 
     def make_transpose(self, elem, sizes, depth, finite):
@@ -973,17 +1031,19 @@ class Builder:
         if math.prod(in_sizes) > 8192:
             return None
         fn = rng.choice(["sum", "sum", "max"])
+        if fn == "max" and n == 0:
+            return None  # -Inf (or INT_MIN) from nothing: fine, but not finite
         x = self.make(elem, in_sizes, depth, finite=finite or fn == "sum")
         out = derived(x, elem, sizes, x.dynamic[:axis] + x.dynamic[axis + 1:])
         if fn == "sum":
             out.bound = x.bound * n
             if elem == F32:
                 out.exact = x.exact and out.bound < EXACT_LIMIT
-                out.err = n * x.err + x.rel_ulps * UNIT_ROUNDOFF * x.bound * n + \
+                out.err = n * x.err + x.rel_ulps * ULP_PER_BOUND * x.bound * n + \
                     2 * (n + 1) * UNIT_ROUNDOFF * out.bound
                 out.rel_ulps = 0
         else:
-            out.err = x.err + x.rel_ulps * UNIT_ROUNDOFF * x.bound
+            out.err = x.err + x.rel_ulps * ULP_PER_BOUND * x.bound
             out.rel_ulps = 0
         return self.add(Reduce([x], out, axis, fn))
 
@@ -1076,8 +1136,10 @@ class Builder:
             ec = inputs[2].err if len(inputs) == 3 else 0.0
             exact_c = inputs[2].exact if len(inputs) == 3 else True
             out.bound = bc + k * a.bound * b.bound
-            ea = a.err + a.rel_ulps * UNIT_ROUNDOFF * a.bound
-            eb = b.err + b.rel_ulps * UNIT_ROUNDOFF * b.bound
+            ea = a.err + a.rel_ulps * ULP_PER_BOUND * a.bound
+            eb = b.err + b.rel_ulps * ULP_PER_BOUND * b.bound
+            if len(inputs) == 3:
+                ec += inputs[2].rel_ulps * ULP_PER_BOUND * inputs[2].bound
             out.exact = a.exact and b.exact and exact_c and out.bound < EXACT_LIMIT
             out.err = ec + k * (a.bound * eb + b.bound * ea + ea * eb) + \
                 2 * (k + 2) * UNIT_ROUNDOFF * out.bound
@@ -1088,6 +1150,52 @@ class Builder:
         op = Matmul(inputs, out, form, ta, tb, zero_points)
         op.shared = shared
         return self.add(op)
+
+    def make_conv(self, elem, sizes, depth, finite):
+        """A convolution producing `sizes`: [N, OH, OW, F] (NHWC) or [N, F, OH, OW]."""
+        rng = self.rng
+        form = rng.choice(["nhwc_hwcf", "nhwc_fhwc", "nchw_fchw"])
+        in_elem = F32 if elem == F32 else I8
+        if form == "nchw_fchw":
+            n, f, oh, ow = sizes
+        else:
+            n, oh, ow, f = sizes
+        if 0 in sizes:
+            return None
+        kh, kw = rng.choice([1, 1, 2, 3]), rng.choice([1, 1, 2, 3])
+        strides = (rng.choice([1, 1, 2]), rng.choice([1, 1, 2]))
+        dilations = (rng.choice([1, 1, 2]), rng.choice([1, 1, 2]))
+        c = rng.choice([1, 2, 3, 4, 8])
+        h = (oh - 1) * strides[0] + (kh - 1) * dilations[0] + 1 + rng.choice([0, 0, 1])
+        w_ = (ow - 1) * strides[1] + (kw - 1) * dilations[1] + 1 + rng.choice([0, 0, 1])
+        k = kh * kw * c
+        if n * h * w_ * c > 8192 or math.prod(sizes) * k > 65536:
+            return None
+        x_sizes = [n, c, h, w_] if form == "nchw_fchw" else [n, h, w_, c]
+        w_sizes = {"nhwc_hwcf": [kh, kw, c, f], "nhwc_fhwc": [f, kh, kw, c], "nchw_fchw": [f, c, kh, kw]}[form]
+        limit = 8.0 if elem == F32 else None
+        # Mostly static (the shapes mips-compile sends to libmips); dynamic ones stay loops.
+        static = rng.random() < 0.85
+        x = self.make(in_elem, x_sizes, depth, dynamic=[False] * 4 if static else None, finite=True, bound_limit=limit)
+        wt = self.make(in_elem, w_sizes, depth, dynamic=[False] * 4 if static else None, finite=True, bound_limit=limit)
+        out = Value(elem, sizes, [False] * 4)
+        inputs = [x, wt]
+        if rng.random() < 0.3:
+            inputs.append(self.make(elem, sizes, depth, dynamic=[False] * 4, finite=True, bound_limit=64.0))
+        if elem == F32:
+            bc = inputs[2].bound if len(inputs) == 3 else 0.0
+            ec = inputs[2].err if len(inputs) == 3 else 0.0
+            exact_c = inputs[2].exact if len(inputs) == 3 else True
+            out.bound = bc + k * x.bound * wt.bound
+            ea = x.err + x.rel_ulps * ULP_PER_BOUND * x.bound
+            eb = wt.err + wt.rel_ulps * ULP_PER_BOUND * wt.bound
+            if len(inputs) == 3:
+                ec += inputs[2].rel_ulps * ULP_PER_BOUND * inputs[2].bound
+            out.exact = x.exact and wt.exact and exact_c and out.bound < EXACT_LIMIT
+            out.err = ec + k * (x.bound * eb + wt.bound * ea + ea * eb) + 2 * (k + 2) * UNIT_ROUNDOFF * out.bound
+        else:
+            out.bound = min(2 ** 31, (inputs[2].bound if len(inputs) == 3 else 0) + k * 128 * 128)
+        return self.add(Conv(inputs, out, form, strides, dilations))
 
     @staticmethod
     def _matmul_out_dynamic(form, a, b, ta, tb, shared):
@@ -1107,7 +1215,17 @@ class Builder:
 
     def tensor_case(self):
         rng = self.rng
-        rank = rng.choice([1, 2, 2, 2, 3])
+        rank = rng.choice([1, 2, 2, 2, 3, 4])
+        if rank == 4:
+            sizes = [rng.choice([1, 1, 2]), rng.choice([1, 2, 3, 5, 8]), rng.choice([1, 2, 4, 7, 8]),
+                     rng.choice([1, 2, 3, 4, 8, 16])]
+            elem = rng.choice([F32, F32, F32, I32])
+            result = self.make_conv(elem, sizes, self.depth - 1, True)
+            if result is None:
+                result = self.make(elem, sizes, self.depth, finite=False)
+            if isinstance(result, Arg):
+                result = self.make_elementwise(elem, sizes, 0, False)
+            return Case(self.name, self.args, self.ops, result) if result is not None else None
         pool = MATMUL_SIZES if rank <= 2 else SMALL_SIZES
         sizes = [rng.choice(pool) for _ in range(rank)]
         if rank == 3:
@@ -1206,26 +1324,27 @@ def combine_bounds(out, fn, a, b):
         big = {"add": a.bound + b.bound, "sub": a.bound + b.bound, "mul": a.bound * b.bound}
         out.bound = min(2 ** 31, big.get(fn, max(a.bound, b.bound)))
         return
-    ea = a.err + a.rel_ulps * UNIT_ROUNDOFF * a.bound
-    eb = b.err + b.rel_ulps * UNIT_ROUNDOFF * b.bound
+    ea = a.err + a.rel_ulps * ULP_PER_BOUND * a.bound
+    eb = b.err + b.rel_ulps * ULP_PER_BOUND * b.bound
     out.special = a.special or b.special
     out.rel_ulps = 0
+    # One IEEE operation on identical operands rounds identically on both sides: it
+    # adds rounding error only where its operands already differ.
+    rounding = 2 * UNIT_ROUNDOFF if (ea or eb) else 0.0
     if fn in ("add", "sub"):
         out.bound = a.bound + b.bound
         out.exact = a.exact and b.exact and out.bound < EXACT_LIMIT
-        out.err = ea + eb + (0 if out.exact else 2 * UNIT_ROUNDOFF * out.bound)
+        out.err = ea + eb + rounding * out.bound
     elif fn == "mul":
         out.bound = min(FLT_MAX, a.bound * b.bound)
         out.exact = a.exact and b.exact and out.bound < EXACT_LIMIT
-        out.err = ea * b.bound + eb * a.bound + ea * eb + (0 if out.exact else 2 * UNIT_ROUNDOFF * out.bound)
+        out.err = ea * b.bound + eb * a.bound + ea * eb + rounding * out.bound
     else:
+        # max, min and select (min written as a select): 1-Lipschitz in each operand,
+        # so a comparison that flips within the error moves the result no further.
         out.bound = max(a.bound, b.bound)
         out.exact = a.exact and b.exact
         out.err = max(ea, eb)
-        if fn == "select" and (ea or eb):
-            # The comparison may go the other way within the error: the result is then
-            # the other operand, which may be as far away as the operands are apart.
-            out.err = a.bound + b.bound
 
 
 def generate_case(seed, index, name=None):

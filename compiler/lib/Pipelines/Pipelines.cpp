@@ -30,9 +30,10 @@ static void addFrontendPasses(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
 }
 
-/// Matmuls into mips.matmul, then tensors into buffers and mips.matmul into
-/// libmips calls.
+/// Convolutions into matmuls, matmuls into mips.matmul, then tensors into
+/// buffers and mips.matmul into libmips calls.
 static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &options) {
+  pm.addPass(mips::createConvertConvToMatmul());
   pm.addPass(mips::createConvertLinalgToMips());
   mips::MipsInlineSmallMatmulsOptions inlining;
   inlining.threshold = options.inlineThreshold;

@@ -86,8 +86,10 @@ LogicalResult callLibmForExpm1AndLog1p(Operation *root) {
     return success();
   RewritePatternSet patterns(root->getContext());
   populateMathToLibmConversionPatterns(patterns);
+  // The new ops too: on vectors the patterns first split the op into scalar
+  // expm1/log1p, which must become calls in turn.
   GreedyRewriteConfig config;
-  config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
   return applyOpPatternsGreedily(ops, std::move(patterns), config);
 }
 
@@ -100,9 +102,14 @@ struct ApproximateMath : mips::impl::MipsApproximateMathBase<ApproximateMath> {
         signalPassFailure();
       return;
     }
+    // Other float types are widened to f32 first, so that their subnormal log
+    // inputs (still subnormal in f32, for bf16) are scaled too.
+    RewritePatternSet widen(&getContext());
+    populateMathF32ExpansionPatterns(widen, isApproximated);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(widen))))
+      return signalPassFailure();
     scaleSubnormalLogInputs(getOperation());
     RewritePatternSet patterns(&getContext());
-    populateMathF32ExpansionPatterns(patterns, isApproximated);
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

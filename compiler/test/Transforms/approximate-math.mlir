@@ -42,6 +42,20 @@ func.func @log_subnormal(%x: f32) -> f32 {
   return %l : f32
 }
 
+// log2 on vectors takes 23 off; bf16 is widened to f32 before scaling.
+// CHECK-LABEL: func.func @log2_vector_and_bf16
+// CHECK-DAG:     arith.constant dense<2.300000e+01> : vector<4xf32>
+// CHECK-DAG:     arith.constant dense<0x4B000000> : vector<4xf32>
+// CHECK:         arith.extf %{{.*}} : bf16 to f32
+// CHECK:         arith.cmpf olt, %{{.*}} : f32
+// CHECK-NOT:     math.log
+// CHECK:         return
+func.func @log2_vector_and_bf16(%v: vector<4xf32>, %h: bf16) -> (vector<4xf32>, bf16) {
+  %a = math.log2 %v : vector<4xf32>
+  %b = math.log %h : bf16
+  return %a, %b : vector<4xf32>, bf16
+}
+
 // In precise mode expm1 and log1p call libm (MLIR's own lowering would write
 // exp(x) - 1 and log(1 + x)); log stays for LLVM's intrinsic.
 // PRECISE-LABEL: func.func @precise_expm1
@@ -55,4 +69,13 @@ func.func @precise_expm1(%x: f32) -> (f32, f32, f32) {
   %b = math.log1p %x : f32
   %c = math.log %x : f32
   return %a, %b, %c : f32, f32, f32
+}
+
+// On vectors, every lane calls expm1f.
+// PRECISE-LABEL: func.func @precise_expm1_vector
+// PRECISE-COUNT-4: call @expm1f(
+// PRECISE-NOT:     math.expm1
+func.func @precise_expm1_vector(%v: vector<4xf32>) -> vector<4xf32> {
+  %a = math.expm1 %v : vector<4xf32>
+  return %a : vector<4xf32>
 }

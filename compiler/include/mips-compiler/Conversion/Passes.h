@@ -4,6 +4,7 @@
 #ifndef MIPS_CONVERSION_PASSES_H
 #define MIPS_CONVERSION_PASSES_H
 
+#include "mips-compiler/Conversion/ConvToMatmul/ConvToMatmul.h"
 #include "mips-compiler/Conversion/LinalgToMips/LinalgToMips.h"
 #include "mips-compiler/Conversion/MipsToLibmips/MipsToLibmips.h"
 

@@ -6,6 +6,32 @@
 
 include "mlir/Pass/PassBase.td"
 
+def ConvertConvToMatmul : Pass<"convert-conv-to-matmul"> {
+  let summary = "Rewrite 2-D convolutions into matmuls that reach libmips";
+  let description = [{
+    Convolutions on tensors with static shapes, f32 or int8 into int32, in the
+    layouts TOSA and PyTorch lower to, become linalg contractions that
+    `convert-linalg-to-mips` turns into libmips calls:
+
+    - 1x1 convolutions with unit strides are one matmul on collapsed views of
+      the operands, with no copy: `linalg.conv_2d_nhwc_hwcf` and
+      `conv_2d_nhwc_fhwc` (the filter read transposed) over N*H*W rows, and
+      `linalg.conv_2d_nchw_fchw` as a batch of (F x C) * (C x H*W) products
+      sharing the filter;
+    - other `conv_2d_nhwc_hwcf`, `conv_2d_nhwc_fhwc` and `conv_2d_nchw_fchw`
+      (strides, dilation; padding is a `tensor.pad` before them) go through
+      upstream's im2col rewrite: a copy of the input patches, then a batch
+      matmul sharing the filter.
+
+    Dynamic shapes, depthwise and quantized convolutions are left alone (loops).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def ConvertLinalgToMips : Pass<"convert-linalg-to-mips"> {
   let summary = "Rewrite the matmuls of linalg into mips.matmul";
   let description = [{

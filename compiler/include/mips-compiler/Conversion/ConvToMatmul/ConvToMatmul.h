@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+//===- ConvToMatmul.h - convolutions as matmuls -----------------*- C++ -*-===//
+
+#ifndef MIPS_CONVERSION_CONVTOMATMUL_CONVTOMATMUL_H
+#define MIPS_CONVERSION_CONVTOMATMUL_CONVTOMATMUL_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+
+namespace mips {
+
+#define GEN_PASS_DECL_CONVERTCONVTOMATMUL
+#include "mips-compiler/Conversion/Passes.h.inc"
+
+/// Patterns that rewrite 2-D convolutions on tensors with static shapes into
+/// matmul-shaped linalg ops: 1x1 ones on views of their operands, others
+/// through an im2col tensor.
+void populateConvToMatmulPatterns(RewritePatternSet &patterns);
+
+} // namespace mips
+} // namespace mlir
+
+#endif // MIPS_CONVERSION_CONVTOMATMUL_CONVTOMATMUL_H

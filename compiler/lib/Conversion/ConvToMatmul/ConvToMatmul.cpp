@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ConvToMatmul.cpp - convolutions as matmuls ---------------*- C++ -*-===//
+//
+// A convolution is a matmul over its patches. 1x1 convolutions with unit
+// strides need no patches: their input, viewed as rows of channels, is the
+// matmul's operand as it stands. Larger kernels copy their patches into an
+// im2col tensor first, which costs KH*KW times the input but lets libmips run
+// the product. convert-linalg-to-mips then recognises the matmul-shaped ops
+// produced here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mips-compiler/Conversion/ConvToMatmul/ConvToMatmul.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace mips {
+#define GEN_PASS_DEF_CONVERTCONVTOMATMUL
+#include "mips-compiler/Conversion/Passes.h.inc"
+} // namespace mips
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+/// Whether `conv` is one this pass rewrites: tensors, static shapes, and element
+/// types libmips multiplies (f32, or int8 into int32).
+bool isLibmipsConv(linalg::LinalgOp conv) {
+  if (!conv.hasPureTensorSemantics() || conv.hasDynamicShape())
+    return false;
+  Type a = getElementTypeOrSelf(conv.getDpsInputs()[0]);
+  Type b = getElementTypeOrSelf(conv.getDpsInputs()[1]);
+  Type c = getElementTypeOrSelf(conv.getDpsInits()[0]);
+  if (a.isF32() && b.isF32() && c.isF32())
+    return true;
+  return a.isSignlessInteger(8) && b.isSignlessInteger(8) && c.isSignlessInteger(32);
+}
+
+bool allOnes(DenseIntElementsAttr values) {
+  return llvm::all_of(values.getValues<int64_t>(), [](int64_t v) { return v == 1; });
+}
+
+/// The reassociation that merges dims [first, last] of a rank-`rank` shape.
+SmallVector<ReassociationIndices> mergeRange(int64_t rank, int64_t first, int64_t last) {
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t d = 0; d < first; ++d)
+    groups.push_back({d});
+  ReassociationIndices merged;
+  for (int64_t d = first; d <= last; ++d)
+    merged.push_back(d);
+  groups.push_back(merged);
+  for (int64_t d = last + 1; d < rank; ++d)
+    groups.push_back({d});
+  return groups;
+}
+
+Value collapse(PatternRewriter &rewriter, Location loc, Value tensor, int64_t first,
+               int64_t last) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  return tensor::CollapseShapeOp::create(rewriter, loc, tensor,
+                                         mergeRange(type.getRank(), first, last));
+}
+
+/// The multiply-add body of a contraction: `acc + a * b`, sign-extending int8.
+void buildMultiplyAdd(OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0], y = args[1], acc = args[2];
+  Value sum;
+  if (isa<FloatType>(acc.getType())) {
+    Value product = arith::MulFOp::create(b, loc, x, y);
+    sum = arith::AddFOp::create(b, loc, acc, product);
+  } else {
+    Value xe = arith::ExtSIOp::create(b, loc, acc.getType(), x);
+    Value ye = arith::ExtSIOp::create(b, loc, acc.getType(), y);
+    Value product = arith::MulIOp::create(b, loc, xe, ye);
+    sum = arith::AddIOp::create(b, loc, acc, product);
+  }
+  linalg::YieldOp::create(b, loc, sum);
+}
+
+/// 1x1 NHWC convolution with unit strides: out[n,h,w,f] = sum_c in[n,h,w,c] *
+/// filter[c,f] (HWCF) or filter[f,c] (FHWC), i.e. a matmul of the input as
+/// N*H*W rows of C channels; the reshapes are views.
+template <typename ConvOp, bool kFilterFirst>
+struct PointwiseNhwcConvToMatmul : OpRewritePattern<ConvOp> {
+  using OpRewritePattern<ConvOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvOp conv, PatternRewriter &rewriter) const override {
+    if (!isLibmipsConv(conv) || !allOnes(conv.getStrides()))
+      return rewriter.notifyMatchFailure(conv, "not a static unit-stride conv libmips runs");
+    Value input = conv.getDpsInputs()[0], filter = conv.getDpsInputs()[1];
+    Value init = conv.getDpsInits()[0];
+    auto filterType = cast<RankedTensorType>(filter.getType());
+    // HWCF: [1, 1, C, F]; FHWC: [F, 1, 1, C].
+    int64_t kh = filterType.getDimSize(kFilterFirst ? 1 : 0);
+    int64_t kw = filterType.getDimSize(kFilterFirst ? 2 : 1);
+    if (kh != 1 || kw != 1)
+      return rewriter.notifyMatchFailure(conv, "not a 1x1 kernel");
+    // Input rows or columns past the output's are never read: then the input is
+    // not the matmul's operand as it stands (im2col copies what is read).
+    auto inputType = cast<RankedTensorType>(input.getType());
+    auto initType = cast<RankedTensorType>(init.getType());
+    if (inputType.getDimSize(1) != initType.getDimSize(1) ||
+        inputType.getDimSize(2) != initType.getDimSize(2))
+      return rewriter.notifyMatchFailure(conv, "input larger than the output");
+    Location loc = conv.getLoc();
+    Value rows = collapse(rewriter, loc, input, 0, 2);
+    Value weights = kFilterFirst ? collapse(rewriter, loc, filter, 1, 3)
+                                 : collapse(rewriter, loc, filter, 0, 2);
+    Value acc = collapse(rewriter, loc, init, 0, 2);
+    MLIRContext *ctx = rewriter.getContext();
+    AffineExpr m, n, k;
+    bindDims(ctx, m, n, k);
+    SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {m, k}, ctx),
+                                   kFilterFirst ? AffineMap::get(3, 0, {n, k}, ctx)
+                                                : AffineMap::get(3, 0, {k, n}, ctx),
+                                   AffineMap::get(3, 0, {m, n}, ctx)};
+    auto product = linalg::GenericOp::create(
+        rewriter, loc, acc.getType(), ValueRange{rows, weights}, ValueRange{acc}, maps,
+        {utils::IteratorType::parallel, utils::IteratorType::parallel,
+         utils::IteratorType::reduction},
+        [](OpBuilder &b, Location l, ValueRange args) { buildMultiplyAdd(b, l, args); });
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+        conv, initType, product.getResult(0), mergeRange(initType.getRank(), 0, 2));
+    return success();
+  }
+};
+
+/// 1x1 NCHW convolution with unit strides: out[n,f,hw] = sum_c filter[f,c] *
+/// in[n,c,hw], a batch of (F x C) * (C x H*W) products sharing the filter.
+struct PointwiseNchwConvToMatmul : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::Conv2DNchwFchwOp conv,
+                                PatternRewriter &rewriter) const override {
+    if (!isLibmipsConv(conv) || !allOnes(conv.getStrides()))
+      return rewriter.notifyMatchFailure(conv, "not a static unit-stride conv libmips runs");
+    Value input = conv.getDpsInputs()[0], filter = conv.getDpsInputs()[1];
+    Value init = conv.getDpsInits()[0];
+    auto filterType = cast<RankedTensorType>(filter.getType());
+    if (filterType.getDimSize(2) != 1 || filterType.getDimSize(3) != 1)
+      return rewriter.notifyMatchFailure(conv, "not a 1x1 kernel");
+    auto inputType = cast<RankedTensorType>(input.getType());
+    auto outType = cast<RankedTensorType>(init.getType());
+    if (inputType.getDimSize(2) != outType.getDimSize(2) ||
+        inputType.getDimSize(3) != outType.getDimSize(3))
+      return rewriter.notifyMatchFailure(conv, "input larger than the output");
+    Location loc = conv.getLoc();
+    Value pixels = collapse(rewriter, loc, input, 2, 3);   // [N, C, H*W]
+    Value weights = collapse(rewriter, loc, filter, 1, 3); // [F, C]
+    Value acc = collapse(rewriter, loc, init, 2, 3);       // [N, F, H*W]
+    MLIRContext *ctx = rewriter.getContext();
+    AffineExpr b, m, n, k;
+    bindDims(ctx, b, m, n, k);
+    SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {m, k}, ctx),
+                                   AffineMap::get(4, 0, {b, k, n}, ctx),
+                                   AffineMap::get(4, 0, {b, m, n}, ctx)};
+    auto product = linalg::GenericOp::create(
+        rewriter, loc, acc.getType(), ValueRange{weights, pixels}, ValueRange{acc}, maps,
+        {utils::IteratorType::parallel, utils::IteratorType::parallel,
+         utils::IteratorType::parallel, utils::IteratorType::reduction},
+        [](OpBuilder &bb, Location l, ValueRange args) { buildMultiplyAdd(bb, l, args); });
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(conv, outType, product.getResult(0),
+                                                       mergeRange(outType.getRank(), 2, 3));
+    return success();
+  }
+};
+
+/// Strides or dilations of a convolution as two integers.
+std::pair<int64_t, int64_t> pairOf(DenseIntElementsAttr values) {
+  auto v = llvm::to_vector(values.getValues<int64_t>());
+  return {v[0], v[1]};
+}
+
+/// Any other NHWC kernel: the patches are copied into an im2col tensor laid out
+/// [N, OH, OW, KH, KW, C], one linalg.generic whose input map is affine
+/// (oh*s + kh*d), so its innermost loop over C is a unit-stride copy LLVM
+/// vectorizes (upstream's rewrite indexes a flattened patch with div/mod, which
+/// stays scalar). Viewed as [N*OH*OW, KH*KW*C] it is the matmul's A.
+template <typename ConvOp, bool kFilterFirst>
+struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
+  using OpRewritePattern<ConvOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvOp conv, PatternRewriter &rewriter) const override {
+    if (!isLibmipsConv(conv))
+      return rewriter.notifyMatchFailure(conv, "not a static conv libmips runs");
+    Value input = conv.getDpsInputs()[0], filter = conv.getDpsInputs()[1];
+    Value init = conv.getDpsInits()[0];
+    auto inputType = cast<RankedTensorType>(input.getType());
+    auto filterType = cast<RankedTensorType>(filter.getType());
+    auto initType = cast<RankedTensorType>(init.getType());
+    auto [sh, sw] = pairOf(conv.getStrides());
+    auto [dh, dw] = pairOf(conv.getDilations());
+    int64_t kh = filterType.getDimSize(kFilterFirst ? 1 : 0);
+    int64_t kw = filterType.getDimSize(kFilterFirst ? 2 : 1);
+    int64_t n = initType.getDimSize(0), oh = initType.getDimSize(1), ow = initType.getDimSize(2);
+    int64_t c = inputType.getDimSize(3);
+    Location loc = conv.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+
+    SmallVector<AffineExpr> d(6);
+    bindDimsList(ctx, MutableArrayRef<AffineExpr>(d));
+    // (n, oh, ow, kh, kw, c) -> input (n, oh*sh + kh*dh, ow*sw + kw*dw, c)
+    AffineMap read = AffineMap::get(6, 0, {d[0], d[1] * sh + d[3] * dh, d[2] * sw + d[4] * dw, d[5]}, ctx);
+    auto patchesType = RankedTensorType::get({n, oh, ow, kh, kw, c}, inputType.getElementType());
+    Value empty = tensor::EmptyOp::create(rewriter, loc, patchesType.getShape(),
+                                          patchesType.getElementType());
+    auto patches = linalg::GenericOp::create(
+        rewriter, loc, patchesType, ValueRange{input}, ValueRange{empty},
+        SmallVector<AffineMap>{read, AffineMap::getMultiDimIdentityMap(6, ctx)},
+        SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
+        [](OpBuilder &b, Location l, ValueRange args) { linalg::YieldOp::create(b, l, args[0]); });
+    Value rows = tensor::CollapseShapeOp::create(
+        rewriter, loc, patches.getResult(0), SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
+    Value weights = kFilterFirst ? collapse(rewriter, loc, filter, 1, 3)
+                                 : collapse(rewriter, loc, filter, 0, 2);
+    Value acc = collapse(rewriter, loc, init, 0, 2);
+    AffineExpr m, nn, k;
+    bindDims(ctx, m, nn, k);
+    SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {m, k}, ctx),
+                                   kFilterFirst ? AffineMap::get(3, 0, {nn, k}, ctx)
+                                                : AffineMap::get(3, 0, {k, nn}, ctx),
+                                   AffineMap::get(3, 0, {m, nn}, ctx)};
+    auto product = linalg::GenericOp::create(
+        rewriter, loc, acc.getType(), ValueRange{rows, weights}, ValueRange{acc}, maps,
+        {utils::IteratorType::parallel, utils::IteratorType::parallel,
+         utils::IteratorType::reduction},
+        [](OpBuilder &b, Location l, ValueRange args) { buildMultiplyAdd(b, l, args); });
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+        conv, initType, product.getResult(0), mergeRange(initType.getRank(), 0, 2));
+    return success();
+  }
+};
+
+/// Any other NCHW kernel: patches laid out [N, C, KH, KW, OH, OW] (the copy's
+/// inner loop runs along a row of the input), viewed as [N, C*KH*KW, OH*OW]:
+/// a batch of (F x C*KH*KW) * (C*KH*KW x OH*OW) products sharing the filter.
+struct NchwConvThroughIm2Col : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::Conv2DNchwFchwOp conv,
+                                PatternRewriter &rewriter) const override {
+    if (!isLibmipsConv(conv))
+      return rewriter.notifyMatchFailure(conv, "not a static conv libmips runs");
+    Value input = conv.getDpsInputs()[0], filter = conv.getDpsInputs()[1];
+    Value init = conv.getDpsInits()[0];
+    auto inputType = cast<RankedTensorType>(input.getType());
+    auto filterType = cast<RankedTensorType>(filter.getType());
+    auto initType = cast<RankedTensorType>(init.getType());
+    auto [sh, sw] = pairOf(conv.getStrides());
+    auto [dh, dw] = pairOf(conv.getDilations());
+    int64_t kh = filterType.getDimSize(2), kw = filterType.getDimSize(3);
+    int64_t n = initType.getDimSize(0), oh = initType.getDimSize(2), ow = initType.getDimSize(3);
+    int64_t c = inputType.getDimSize(1);
+    Location loc = conv.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+
+    SmallVector<AffineExpr> d(6);
+    bindDimsList(ctx, MutableArrayRef<AffineExpr>(d));
+    // (n, c, kh, kw, oh, ow) -> input (n, c, oh*sh + kh*dh, ow*sw + kw*dw)
+    AffineMap read = AffineMap::get(6, 0, {d[0], d[1], d[4] * sh + d[2] * dh, d[5] * sw + d[3] * dw}, ctx);
+    auto patchesType = RankedTensorType::get({n, c, kh, kw, oh, ow}, inputType.getElementType());
+    Value empty = tensor::EmptyOp::create(rewriter, loc, patchesType.getShape(),
+                                          patchesType.getElementType());
+    auto patches = linalg::GenericOp::create(
+        rewriter, loc, patchesType, ValueRange{input}, ValueRange{empty},
+        SmallVector<AffineMap>{read, AffineMap::getMultiDimIdentityMap(6, ctx)},
+        SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
+        [](OpBuilder &b, Location l, ValueRange args) { linalg::YieldOp::create(b, l, args[0]); });
+    Value columns = tensor::CollapseShapeOp::create(
+        rewriter, loc, patches.getResult(0), SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
+    Value weights = collapse(rewriter, loc, filter, 1, 3); // [F, C*KH*KW]
+    Value acc = collapse(rewriter, loc, init, 2, 3);       // [N, F, OH*OW]
+    AffineExpr b, m, nn, k;
+    bindDims(ctx, b, m, nn, k);
+    SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {m, k}, ctx),
+                                   AffineMap::get(4, 0, {b, k, nn}, ctx),
+                                   AffineMap::get(4, 0, {b, m, nn}, ctx)};
+    auto product = linalg::GenericOp::create(
+        rewriter, loc, acc.getType(), ValueRange{weights, columns}, ValueRange{acc}, maps,
+        {utils::IteratorType::parallel, utils::IteratorType::parallel,
+         utils::IteratorType::parallel, utils::IteratorType::reduction},
+        [](OpBuilder &bb, Location l, ValueRange args) { buildMultiplyAdd(bb, l, args); });
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(conv, initType, product.getResult(0),
+                                                       mergeRange(initType.getRank(), 2, 3));
+    return success();
+  }
+};
+
+struct ConvertConvToMatmul : mips::impl::ConvertConvToMatmulBase<ConvertConvToMatmul> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    mips::populateConvToMatmulPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  // The view-only rewrites first: they win over im2col for 1x1 kernels.
+  patterns.add<PointwiseNhwcConvToMatmul<linalg::Conv2DNhwcHwcfOp, false>,
+               PointwiseNhwcConvToMatmul<linalg::Conv2DNhwcFhwcOp, true>,
+               PointwiseNchwConvToMatmul>(ctx, /*benefit=*/2);
+  patterns.add<NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfOp, false>,
+               NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcOp, true>, NchwConvThroughIm2Col>(
+      ctx, /*benefit=*/1);
+}

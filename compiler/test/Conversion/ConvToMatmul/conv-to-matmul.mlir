@@ -1,0 +1,120 @@
+// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul | FileCheck %s
+// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul --convert-linalg-to-mips | FileCheck %s --check-prefix=MIPS
+
+// A 1x1 NHWC convolution is one matmul on views: N*H*W rows of C channels.
+// CHECK-DAG:   #[[A:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG:   #[[B:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-DAG:   #[[C:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @pointwise_hwcf
+// CHECK:         %[[X:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3]] : tensor<2x4x5x8xf32> into tensor<40x8xf32>
+// CHECK:         %[[W:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3]] : tensor<1x1x8x6xf32> into tensor<8x6xf32>
+// CHECK:         %[[O:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3]] : tensor<2x4x5x6xf32> into tensor<40x6xf32>
+// CHECK:         %[[P:.*]] = linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[X]], %[[W]] : tensor<40x8xf32>, tensor<8x6xf32>) outs(%[[O]] : tensor<40x6xf32>)
+// CHECK:           arith.mulf
+// CHECK:           arith.addf
+// CHECK:         tensor.expand_shape %[[P]] {{\[}}[0, 1, 2], [3]] output_shape [2, 4, 5, 6] : tensor<40x6xf32> into tensor<2x4x5x6xf32>
+// CHECK-NOT:     linalg.conv_2d
+// MIPS-LABEL: func.func @pointwise_hwcf
+// MIPS:         mips.matmul ins(%{{.*}}, %{{.*}} : tensor<40x8xf32>, tensor<8x6xf32>)
+func.func @pointwise_hwcf(%x: tensor<2x4x5x8xf32>, %w: tensor<1x1x8x6xf32>, %o: tensor<2x4x5x6xf32>) -> tensor<2x4x5x6xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<2x4x5x8xf32>, tensor<1x1x8x6xf32>) outs(%o : tensor<2x4x5x6xf32>) -> tensor<2x4x5x6xf32>
+  return %r : tensor<2x4x5x6xf32>
+}
+
+// -----
+
+// FHWC: the filter is read transposed (B as n x k); int8 into int32 sign-extends.
+// CHECK-DAG:   #[[BT:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @pointwise_fhwc_i8
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2, 3]] : tensor<6x1x1x8xi8> into tensor<6x8xi8>
+// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #[[BT]], #{{.*}}]
+// CHECK:           arith.extsi
+// CHECK:           arith.extsi
+// CHECK:           arith.muli
+// CHECK:           arith.addi
+// MIPS-LABEL: func.func @pointwise_fhwc_i8
+// MIPS:         mips.matmul transpose_rhs ins(%{{.*}}, %{{.*}} : tensor<20x8xi8>, tensor<6x8xi8>)
+func.func @pointwise_fhwc_i8(%x: tensor<1x4x5x8xi8>, %w: tensor<6x1x1x8xi8>, %o: tensor<1x4x5x6xi32>) -> tensor<1x4x5x6xi32> {
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x4x5x8xi8>, tensor<6x1x1x8xi8>) outs(%o : tensor<1x4x5x6xi32>) -> tensor<1x4x5x6xi32>
+  return %r : tensor<1x4x5x6xi32>
+}
+
+// -----
+
+// A 3x3 NHWC kernel with strides and dilations: the patches are one copy with an
+// affine read (oh*2 + kh*3, ow*2 + kw*3), then a matmul of N*OH*OW rows.
+// CHECK-DAG:   #[[READ:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 * 2 + d3 * 3, d2 * 2 + d4 * 3, d5)>
+// CHECK-LABEL: func.func @strided_dilated_hwcf
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<1x3x4x3x3x2xf32>
+// CHECK:         %[[PATCHES:.*]] = linalg.generic {indexing_maps = [#[[READ]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%{{.*}} : tensor<1x12x14x2xf32>) outs(%[[E]] : tensor<1x3x4x3x3x2xf32>)
+// CHECK:         tensor.collapse_shape %[[PATCHES]] {{\[}}[0, 1, 2], [3, 4, 5]] : tensor<1x3x4x3x3x2xf32> into tensor<12x18xf32>
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3]] : tensor<3x3x2x5xf32> into tensor<18x5xf32>
+// MIPS-LABEL: func.func @strided_dilated_hwcf
+// MIPS:         mips.matmul ins(%{{.*}}, %{{.*}} : tensor<12x18xf32>, tensor<18x5xf32>)
+func.func @strided_dilated_hwcf(%x: tensor<1x12x14x2xf32>, %w: tensor<3x3x2x5xf32>, %o: tensor<1x3x4x5xf32>) -> tensor<1x3x4x5xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<3> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x12x14x2xf32>, tensor<3x3x2x5xf32>) outs(%o : tensor<1x3x4x5xf32>) -> tensor<1x3x4x5xf32>
+  return %r : tensor<1x3x4x5xf32>
+}
+
+// -----
+
+// NCHW: patches [N, C, KH, KW, OH, OW], then a batch of filter * patches sharing
+// the filter; a 1x1 kernel needs no patches.
+// CHECK-DAG:   #[[NREAD:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
+// CHECK-LABEL: func.func @nchw
+// CHECK:         linalg.generic {indexing_maps = [#[[NREAD]], #{{.*}}]
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2, 3], [4, 5]] : tensor<2x3x3x3x4x4xf32> into tensor<2x27x16xf32>
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2, 3]] : tensor<5x3x3x3xf32> into tensor<5x27xf32>
+// CHECK-LABEL: func.func @nchw_pointwise
+// CHECK-NOT:     tensor.empty
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : tensor<2x3x4x4xf32> into tensor<2x3x16xf32>
+// MIPS-LABEL: func.func @nchw
+// MIPS:         scf.for
+// MIPS:           mips.matmul ins(%{{.*}}, %{{.*}} : tensor<5x27xf32>, tensor<27x16xf32>)
+// MIPS-LABEL: func.func @nchw_pointwise
+// MIPS:         scf.for
+// MIPS:           mips.matmul ins(%{{.*}}, %{{.*}} : tensor<5x3xf32>, tensor<3x16xf32>)
+func.func @nchw(%x: tensor<2x3x6x6xf32>, %w: tensor<5x3x3x3xf32>, %o: tensor<2x5x4x4xf32>) -> tensor<2x5x4x4xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<2x3x6x6xf32>, tensor<5x3x3x3xf32>) outs(%o : tensor<2x5x4x4xf32>) -> tensor<2x5x4x4xf32>
+  return %r : tensor<2x5x4x4xf32>
+}
+func.func @nchw_pointwise(%x: tensor<2x3x4x4xf32>, %w: tensor<5x3x1x1xf32>, %o: tensor<2x5x4x4xf32>) -> tensor<2x5x4x4xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<2x3x4x4xf32>, tensor<5x3x1x1xf32>) outs(%o : tensor<2x5x4x4xf32>) -> tensor<2x5x4x4xf32>
+  return %r : tensor<2x5x4x4xf32>
+}
+
+// -----
+
+// Left alone: dynamic shapes, depthwise convolutions, other element types.
+// CHECK-LABEL: func.func @left_alone
+// CHECK:         linalg.conv_2d_nhwc_hwcf
+// CHECK:         linalg.depthwise_conv_2d_nhwc_hwc
+// CHECK:         linalg.conv_2d_nhwc_hwcf
+func.func @left_alone(%x: tensor<?x8x8x4xf32>, %w: tensor<3x3x4x2xf32>, %o: tensor<?x6x6x2xf32>,
+                      %dx: tensor<1x8x8x4xf32>, %dw: tensor<3x3x4xf32>, %do: tensor<1x6x6x4xf32>,
+                      %hx: tensor<1x8x8x4xf16>, %hw: tensor<3x3x4x2xf16>, %ho: tensor<1x6x6x2xf16>)
+    -> (tensor<?x6x6x2xf32>, tensor<1x6x6x4xf32>, tensor<1x6x6x2xf16>) {
+  %a = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<?x8x8x4xf32>, tensor<3x3x4x2xf32>) outs(%o : tensor<?x6x6x2xf32>) -> tensor<?x6x6x2xf32>
+  %b = linalg.depthwise_conv_2d_nhwc_hwc ins(%dx, %dw : tensor<1x8x8x4xf32>, tensor<3x3x4xf32>) outs(%do : tensor<1x6x6x4xf32>) -> tensor<1x6x6x4xf32>
+  %c = linalg.conv_2d_nhwc_hwcf ins(%hx, %hw : tensor<1x8x8x4xf16>, tensor<3x3x4x2xf16>) outs(%ho : tensor<1x6x6x2xf16>) -> tensor<1x6x6x2xf16>
+  return %a, %b, %c : tensor<?x6x6x2xf32>, tensor<1x6x6x4xf32>, tensor<1x6x6x2xf16>
+}
+
+// -----
+
+// A 1x1 kernel over an input with a row the output never reads is not a view of
+// the input: it goes through the patches copy (which reads only what is used).
+// CHECK-LABEL: func.func @pointwise_larger_input
+// CHECK:         tensor.empty() : tensor<1x5x1x1x1x4xf32>
+// CHECK:         linalg.generic
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3, 4, 5]] : tensor<1x5x1x1x1x4xf32> into tensor<5x4xf32>
+func.func @pointwise_larger_input(%x: tensor<1x6x1x4xf32>, %w: tensor<8x1x1x4xf32>, %o: tensor<1x5x1x8xf32>) -> tensor<1x5x1x8xf32> {
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x6x1x4xf32>, tensor<8x1x1x4xf32>) outs(%o : tensor<1x5x1x8xf32>) -> tensor<1x5x1x8xf32>
+  return %r : tensor<1x5x1x8xf32>
+}
