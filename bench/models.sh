@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Whole model functions (bench/models/*.mlir) counted under qemu with mips-bench's
+# instruction-count plugin, one thread, at several VLENs, side by side in one run:
+# mips-compile (libmips calls, polynomial math), mips-compile --mips-precise-math
+# (libm per element), and an upstream-only pipeline (mlir-opt to loops, then clang -O3
+# with +v). Prints the busiest count (max of scalar instructions and vector cost) and,
+# where the program multiplies, eff = ideal / busiest with ideal = MACs / (VLEN/32).
+#
+# usage: bench/models.sh [build dir (default build)] [VLENs (default "128 256 1024")]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+vlens=${2:-128 256 1024}
+compile=$build/host/compiler/bin/mips-compile
+plugin=$build/host/bench/libmips-insn-count.so
+libmips=$build/riscv64/libmips
+for f in "$compile" "$plugin" "$libmips/libmips.so.1"; do
+  [ -e "$f" ] || { echo "models.sh: $f is missing: run scripts/test.sh (or build host and riscv64) first" >&2; exit 1; }
+done
+llvm=/usr/lib/llvm-22/bin
+cc=(clang-22 --target=riscv64-linux-gnu -fuse-ld=lld -march=rv64gcv)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The upstream-only lowering of difftest's reference, then LLVM -O3 for rv64gcv.
+upstream_object() { # <model.mlir> <out.o>
+  sed -E 's/^(func\.func @[^(]*\(.*\) -> [^{]*)\{$/\1attributes {llvm.emit_c_interface} {/' "$1" >"$work/up.mlir"
+  "$llvm/mlir-opt" "$work/up.mlir" --tosa-to-linalg-pipeline --tosa-to-arith --tosa-to-tensor \
+    --convert-elementwise-to-linalg \
+    "--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
+    --buffer-deallocation-pipeline --convert-bufferization-to-memref --convert-linalg-to-loops \
+    --expand-strided-metadata --lower-affine --convert-scf-to-cf --convert-math-to-llvm \
+    --convert-math-to-libm --convert-arith-to-llvm --finalize-memref-to-llvm --convert-func-to-llvm \
+    --convert-cf-to-llvm --reconcile-unrealized-casts -o "$work/up.llvm.mlir"
+  "$llvm/mlir-translate" --mlir-to-llvmir "$work/up.llvm.mlir" -o "$work/up.ll"
+  clang-22 --target=riscv64-linux-gnu -march=rv64gcv -Wno-override-module -O3 -c "$work/up.ll" -o "$2"
+}
+
+# count <program> <vlen> <shapes...>: the busiest count of the model call.
+count() {
+  local program=$1 vlen=$2
+  shift 2
+  MIPS_NUM_THREADS=1 LD_LIBRARY_PATH=$libmips qemu-riscv64 -L /usr/riscv64-linux-gnu \
+    -cpu "rv64,v=true,vext_spec=v1.0,vlen=$vlen" -d plugin -D "$work/counts.log" \
+    -plugin "$plugin,vlen=$vlen" "$program" "$@" >/dev/null
+  sed -nE 's/.*region=1 .*busiest=([0-9]+).*/\1/p' "$work/counts.log"
+}
+
+# model <file> <function> <MACs or elements:N> <shapes...>
+models=(
+  "convolutions conv3x3 4718592 1x34x34x16 3x3x16x32"
+  "convolutions conv1x1 1048576 1x16x16x64 1x1x64x64"
+  "convolutions nchw3x3s2 110592 2x8x17x17 12x8x3x3"
+  "activations gelu elements:65536 64x1024"
+  "activations softmax elements:16384 256x64"
+)
+printf '%-10s %5s | %12s %6s | %12s | %12s %6s | %s\n' model VLEN mips eff "precise math" upstream eff "upstream/mips"
+for entry in "${models[@]}"; do
+  read -r file fn work_count shapes <<<"$entry"
+  src=$root/bench/models/$file.mlir
+  for variant in mips precise upstream; do
+    case $variant in
+      mips) "$compile" "$src" --target=riscv64 --static-embedding -o "$work/$variant.o" ;;
+      precise) "$compile" "$src" --target=riscv64 --static-embedding --mips-precise-math -o "$work/$variant.o" ;;
+      upstream) upstream_object "$src" "$work/$variant.o" ;;
+    esac
+    "${cc[@]}" -O2 -DMODEL_FN="$fn" "$root/bench/models/count_model.c" "$work/$variant.o" \
+      -L"$libmips" -lmips -Wl,-rpath,"$libmips" -lm -o "$work/$variant"
+  done
+  for vlen in $vlens; do
+    # shellcheck disable=SC2086
+    m=$(count "$work/mips" "$vlen" $shapes)
+    # shellcheck disable=SC2086
+    p=$(count "$work/precise" "$vlen" $shapes)
+    # shellcheck disable=SC2086
+    u=$(count "$work/upstream" "$vlen" $shapes)
+    if [[ $work_count == elements:* ]]; then
+      n=${work_count#elements:}
+      printf '%-10s %5s | %9.2f/el %6s | %9.2f/el | %9.2f/el %6s | %.1fx\n' "$fn" "$vlen" \
+        "$(bc -l <<<"$m / $n")" - "$(bc -l <<<"$p / $n")" "$(bc -l <<<"$u / $n")" - "$(bc -l <<<"$u / $m")"
+    else
+      ideal=$(bc -l <<<"$work_count / ($vlen / 32)")
+      printf '%-10s %5s | %12d %6.3f | %12d | %12d %6.3f | %.1fx\n' "$fn" "$vlen" "$m" \
+        "$(bc -l <<<"$ideal / $m")" "$p" "$u" "$(bc -l <<<"$ideal / $u")" "$(bc -l <<<"$u / $m")"
+    fi
+  done
+done

@@ -1,0 +1,50 @@
+// GELU as models write it (erf form) and softmax over rows as three passes.
+#id = affine_map<(i, j) -> (i, j)>
+func.func @gelu(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
+  %e = tensor.empty() : tensor<64x1024xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<64x1024xf32>) outs(%e : tensor<64x1024xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %half = arith.constant 0.5 : f32
+    %one = arith.constant 1.0 : f32
+    %s = arith.constant 0.707106769 : f32
+    %xs = arith.mulf %a, %s : f32
+    %er = math.erf %xs : f32
+    %p = arith.addf %one, %er : f32
+    %h = arith.mulf %a, %half : f32
+    %y = arith.mulf %h, %p : f32
+    linalg.yield %y : f32
+  } -> tensor<64x1024xf32>
+  return %r : tensor<64x1024xf32>
+}
+#r = affine_map<(i, j) -> (i)>
+func.func @softmax(%x: tensor<256x64xf32>) -> tensor<256x64xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<256xf32>
+  %m0 = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<256xf32>) -> tensor<256xf32>
+  %m = linalg.generic {indexing_maps = [#id, #r], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<256x64xf32>) outs(%m0 : tensor<256xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.maximumf %a, %acc : f32
+    linalg.yield %y : f32
+  } -> tensor<256xf32>
+  %e2 = tensor.empty() : tensor<256x64xf32>
+  %ex = linalg.generic {indexing_maps = [#id, #r, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %m : tensor<256x64xf32>, tensor<256xf32>) outs(%e2 : tensor<256x64xf32>) {
+  ^bb0(%a: f32, %mx: f32, %o: f32):
+    %d = arith.subf %a, %mx : f32
+    %y = math.exp %d : f32
+    linalg.yield %y : f32
+  } -> tensor<256x64xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<256xf32>) -> tensor<256xf32>
+  %s = linalg.generic {indexing_maps = [#id, #r], iterator_types = ["parallel", "reduction"]} ins(%ex : tensor<256x64xf32>) outs(%s0 : tensor<256xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.addf %a, %acc : f32
+    linalg.yield %y : f32
+  } -> tensor<256xf32>
+  %e3 = tensor.empty() : tensor<256x64xf32>
+  %r = linalg.generic {indexing_maps = [#id, #r, #id], iterator_types = ["parallel", "parallel"]} ins(%ex, %s : tensor<256x64xf32>, tensor<256xf32>) outs(%e3 : tensor<256x64xf32>) {
+  ^bb0(%a: f32, %t: f32, %o: f32):
+    %y = arith.divf %a, %t : f32
+    linalg.yield %y : f32
+  } -> tensor<256x64xf32>
+  return %r : tensor<256x64xf32>
+}

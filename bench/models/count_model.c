@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Calls one model function, `_mlir_ciface_<MODEL_FN>`, on dense f32 arguments of the
+ * shapes given on the command line (e.g. 1x34x34x16 3x3x16x32), inside a region the
+ * instruction-count plugin reports. Works with objects from mips-compile and from the
+ * upstream-only pipeline alike (both export the C interface). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RANK 6
+typedef struct memref {
+  float *allocated, *aligned;
+  int64_t offset, dims[2 * MAX_RANK];
+} memref;
+
+#define CONCAT_(a, b) a##b
+#define CONCAT(a, b) CONCAT_(a, b)
+#define ENTRY CONCAT(_mlir_ciface_, MODEL_FN)
+void ENTRY();
+
+#define REGION_OPEN() __asm__ volatile("slti x0, x0, 0x6d0")
+#define REGION_CLOSE() __asm__ volatile("slti x0, x0, 0x6d1")
+
+int main(int argc, char **argv) {
+  enum { MAX_ARGS = 4 };
+  memref args[MAX_ARGS], result;
+  const int count = argc - 1;
+  if (count < 1 || count > MAX_ARGS) {
+    fprintf(stderr, "usage: %s SHAPE... (e.g. 1x34x34x16 3x3x16x32)\n", argv[0]);
+    return 2;
+  }
+  for (int a = 0; a < count; ++a) {
+    int64_t sizes[MAX_RANK], rank = 0, elems = 1;
+    for (char *p = argv[a + 1]; *p && rank < MAX_RANK; ++rank) {
+      sizes[rank] = strtoll(p, &p, 10);
+      elems *= sizes[rank];
+      if (*p == 'x') ++p;
+    }
+    float *data = malloc(sizeof(float) * (size_t)elems);
+    for (int64_t i = 0; i < elems; ++i) data[i] = (float)((i * 7 + a) % 11 - 5) / 4.0f;
+    memref *m = &args[a];
+    memset(m, 0, sizeof *m);
+    m->allocated = m->aligned = data;
+    int64_t stride = 1;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      m->dims[d] = sizes[d];
+      m->dims[rank + d] = stride;
+      stride *= sizes[d];
+    }
+  }
+  REGION_OPEN();
+  switch (count) {
+  case 1: ((void (*)(memref *, memref *))ENTRY)(&result, &args[0]); break;
+  case 2: ((void (*)(memref *, memref *, memref *))ENTRY)(&result, &args[0], &args[1]); break;
+  case 3: ((void (*)(memref *, memref *, memref *, memref *))ENTRY)(&result, &args[0], &args[1], &args[2]); break;
+  default: ((void (*)(memref *, memref *, memref *, memref *, memref *))ENTRY)(&result, &args[0], &args[1], &args[2], &args[3]);
+  }
+  REGION_CLOSE();
+  printf("result[0] = %g\n", (double)result.aligned[result.offset]);
+  return 0;
+}
