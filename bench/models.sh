@@ -50,12 +50,13 @@ count() {
 # model <file> <function> <MACs or elements:N> <shapes...>
 models=(
   "convolutions conv3x3 4718592 1x34x34x16 3x3x16x32"
+  "convolutions relu_conv3x3 4718592 1x34x34x16 3x3x16x32"
   "convolutions conv1x1 1048576 1x16x16x64 1x1x64x64"
   "convolutions nchw3x3s2 110592 2x8x17x17 12x8x3x3"
   "activations gelu elements:65536 64x1024"
   "activations softmax elements:16384 256x64"
 )
-printf '%-10s %5s | %12s %6s | %12s | %12s %6s | %s\n' model VLEN mips eff "precise math" upstream eff "upstream/mips"
+printf '%-12s %5s | %12s %6s | %12s | %12s %6s | %s\n' model VLEN mips eff "precise math" upstream eff "upstream/mips"
 for entry in "${models[@]}"; do
   read -r file fn work_count shapes <<<"$entry"
   src=$root/bench/models/$file.mlir
@@ -77,11 +78,11 @@ for entry in "${models[@]}"; do
     u=$(count "$work/upstream" "$vlen" $shapes)
     if [[ $work_count == elements:* ]]; then
       n=${work_count#elements:}
-      printf '%-10s %5s | %9.2f/el %6s | %9.2f/el | %9.2f/el %6s | %.1fx\n' "$fn" "$vlen" \
+      printf '%-12s %5s | %9.2f/el %6s | %9.2f/el | %9.2f/el %6s | %.1fx\n' "$fn" "$vlen" \
         "$(bc -l <<<"$m / $n")" - "$(bc -l <<<"$p / $n")" "$(bc -l <<<"$u / $n")" - "$(bc -l <<<"$u / $m")"
     else
       ideal=$(bc -l <<<"$work_count / ($vlen / 32)")
-      printf '%-10s %5s | %12d %6.3f | %12d | %12d %6.3f | %.1fx\n' "$fn" "$vlen" "$m" \
+      printf '%-12s %5s | %12d %6.3f | %12d | %12d %6.3f | %.1fx\n' "$fn" "$vlen" "$m" \
         "$(bc -l <<<"$ideal / $m")" "$p" "$u" "$(bc -l <<<"$ideal / $u")" "$(bc -l <<<"$u / $m")"
     fi
   done

@@ -1,5 +1,7 @@
-// The convolutions of issue 17's table: 3x3 16->32 on 32x32 (NHWC), 1x1 64->64 on
-// 16x16 (NHWC), and a stride-2 3x3 NCHW one.
+// The convolutions of issue 17's table: 3x3 16->32 on 32x32 (NHWC) reading the
+// function's argument, and after a ReLU (its input then a buffer of the model's own,
+// as in every layer but the first), 1x1 64->64 on 16x16 (NHWC), and a stride-2 3x3
+// NCHW one.
 func.func @conv3x3(%x: tensor<1x34x34x16xf32>, %w: tensor<3x3x16x32xf32>) -> tensor<1x32x32x32xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<1x32x32x32xf32>
@@ -20,4 +22,19 @@ func.func @nchw3x3s2(%x: tensor<2x8x17x17xf32>, %w: tensor<12x8x3x3xf32>) -> ten
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x12x8x8xf32>) -> tensor<2x12x8x8xf32>
   %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<2x8x17x17xf32>, tensor<12x8x3x3xf32>) outs(%f : tensor<2x12x8x8xf32>) -> tensor<2x12x8x8xf32>
   return %r : tensor<2x12x8x8xf32>
+}
+
+#relu_map = affine_map<(a, b, c, d) -> (a, b, c, d)>
+func.func @relu_conv3x3(%x: tensor<1x34x34x16xf32>, %w: tensor<3x3x16x32xf32>) -> tensor<1x32x32x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<1x34x34x16xf32>
+  %relu = linalg.generic {indexing_maps = [#relu_map, #relu_map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<1x34x34x16xf32>) outs(%e0 : tensor<1x34x34x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x34x34x16xf32>
+  %e = tensor.empty() : tensor<1x32x32x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%relu, %w : tensor<1x34x34x16xf32>, tensor<3x3x16x32xf32>) outs(%f : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  return %r : tensor<1x32x32x32xf32>
 }

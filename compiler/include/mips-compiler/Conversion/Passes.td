@@ -20,15 +20,17 @@ def ConvertConvToMatmul : Pass<"convert-conv-to-matmul"> {
       sharing the filter;
     - other `conv_2d_nhwc_hwcf`, `conv_2d_nhwc_fhwc` and `conv_2d_nchw_fchw`
       (strides, dilation; padding is a `tensor.pad` before them) go through
-      upstream's im2col rewrite: a copy of the input patches, then a batch
-      matmul sharing the filter.
+      an im2col copy of the input patches (NHWC: a vector of channels at a
+      time), then one matmul (NCHW: a batch of them sharing the filter).
 
     Dynamic shapes, depthwise and quantized convolutions are left alone (loops).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
-    "::mlir::tensor::TensorDialect"
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

@@ -14,7 +14,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -178,11 +180,50 @@ std::pair<int64_t, int64_t> pairOf(DenseIntElementsAttr values) {
   return {v[0], v[1]};
 }
 
+/// The patches of an NHWC input, [N, OH, OW, KH, KW, C]: a loop nest over the
+/// first five dims that moves one vector of C channels at a time (a transfer
+/// from input[n, oh*sh + kh*dh, ow*sw + kw*dw, 0:C]). On buffers whose channels
+/// are contiguous those are vector loads and stores; a scalar copy of the same
+/// run, which LLVM unrolls for a static C, is never vectorized by it.
+Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
+                      RankedTensorType patchesType, int64_t sh, int64_t sw, int64_t dh,
+                      int64_t dw) {
+  ArrayRef<int64_t> shape = patchesType.getShape();
+  Type element = patchesType.getElementType();
+  Value empty = tensor::EmptyOp::create(rewriter, loc, shape, element);
+  auto index = [&](OpBuilder &b, int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  SmallVector<Value> lbs(5, index(rewriter, 0)), ubs, steps(5, index(rewriter, 1));
+  for (int64_t d = 0; d < 5; ++d)
+    ubs.push_back(index(rewriter, shape[d]));
+  auto run = VectorType::get({shape[5]}, element);
+  Value padding = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
+  scf::LoopNest nest = scf::buildLoopNest(
+      rewriter, loc, lbs, ubs, steps, ValueRange{empty},
+      [&](OpBuilder &b, Location l, ValueRange ivs, ValueRange patches) -> scf::ValueVector {
+        // input row oh*sh + kh*dh, column ow*sw + kw*dw
+        auto at = [&](Value out, int64_t stride, Value tap, int64_t dilation) -> Value {
+          Value scaled = arith::MulIOp::create(b, l, out, index(b, stride));
+          Value offset = arith::MulIOp::create(b, l, tap, index(b, dilation));
+          return arith::AddIOp::create(b, l, scaled, offset);
+        };
+        Value zero = index(b, 0);
+        Value channels = vector::TransferReadOp::create(
+            b, l, run, input, ValueRange{ivs[0], at(ivs[1], sh, ivs[3], dh), at(ivs[2], sw, ivs[4], dw), zero},
+            padding, ArrayRef<bool>{true});
+        auto write = vector::TransferWriteOp::create(
+            b, l, channels, patches[0], ValueRange{ivs[0], ivs[1], ivs[2], ivs[3], ivs[4], zero},
+            ArrayRef<bool>{true});
+        return {write.getResult()};
+      });
+  return nest.results[0];
+}
+
 /// Any other NHWC kernel: the patches are copied into an im2col tensor laid out
-/// [N, OH, OW, KH, KW, C], one linalg.generic whose input map is affine
-/// (oh*s + kh*d), so its innermost loop over C is a unit-stride copy LLVM
-/// vectorizes (upstream's rewrite indexes a flattened patch with div/mod, which
-/// stays scalar). Viewed as [N*OH*OW, KH*KW*C] it is the matmul's A.
+/// [N, OH, OW, KH, KW, C] (copyNhwcPatches; upstream's rewrite indexes a
+/// flattened patch with div/mod, which stays scalar). Viewed as
+/// [N*OH*OW, KH*KW*C] it is the matmul's A.
 template <typename ConvOp, bool kFilterFirst>
 struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
   using OpRewritePattern<ConvOp>::OpRewritePattern;
@@ -204,20 +245,10 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
     Location loc = conv.getLoc();
     MLIRContext *ctx = rewriter.getContext();
 
-    SmallVector<AffineExpr> d(6);
-    bindDimsList(ctx, MutableArrayRef<AffineExpr>(d));
-    // (n, oh, ow, kh, kw, c) -> input (n, oh*sh + kh*dh, ow*sw + kw*dw, c)
-    AffineMap read = AffineMap::get(6, 0, {d[0], d[1] * sh + d[3] * dh, d[2] * sw + d[4] * dw, d[5]}, ctx);
     auto patchesType = RankedTensorType::get({n, oh, ow, kh, kw, c}, inputType.getElementType());
-    Value empty = tensor::EmptyOp::create(rewriter, loc, patchesType.getShape(),
-                                          patchesType.getElementType());
-    auto patches = linalg::GenericOp::create(
-        rewriter, loc, patchesType, ValueRange{input}, ValueRange{empty},
-        SmallVector<AffineMap>{read, AffineMap::getMultiDimIdentityMap(6, ctx)},
-        SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
-        [](OpBuilder &b, Location l, ValueRange args) { linalg::YieldOp::create(b, l, args[0]); });
+    Value patches = copyNhwcPatches(rewriter, loc, input, patchesType, sh, sw, dh, dw);
     Value rows = tensor::CollapseShapeOp::create(
-        rewriter, loc, patches.getResult(0), SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
+        rewriter, loc, patches, SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
     Value weights = kFilterFirst ? collapse(rewriter, loc, filter, 1, 3)
                                  : collapse(rewriter, loc, filter, 0, 2);
     Value acc = collapse(rewriter, loc, init, 0, 2);

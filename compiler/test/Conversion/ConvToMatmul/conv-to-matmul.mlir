@@ -43,12 +43,27 @@ func.func @pointwise_fhwc_i8(%x: tensor<1x4x5x8xi8>, %w: tensor<6x1x1x8xi8>, %o:
 
 // -----
 
-// A 3x3 NHWC kernel with strides and dilations: the patches are one copy with an
-// affine read (oh*2 + kh*3, ow*2 + kw*3), then a matmul of N*OH*OW rows.
-// CHECK-DAG:   #[[READ:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 * 2 + d3 * 3, d2 * 2 + d4 * 3, d5)>
+// A 3x3 NHWC kernel with strides and dilations: the patches are copied a vector of
+// channels at a time, from input row oh*2 + kh*3 and column ow*2 + kw*3; then one
+// matmul of N*OH*OW rows.
 // CHECK-LABEL: func.func @strided_dilated_hwcf
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<1x12x14x2xf32>
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<1x3x4x3x3x2xf32>
-// CHECK:         %[[PATCHES:.*]] = linalg.generic {indexing_maps = [#[[READ]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%{{.*}} : tensor<1x12x14x2xf32>) outs(%[[E]] : tensor<1x3x4x3x3x2xf32>)
+// CHECK:         %[[PATCHES:.*]] = scf.for %[[N:.*]] = {{.*}} iter_args(%{{.*}} = %[[E]])
+// CHECK:           scf.for %[[OH:[a-z0-9]+]] =
+// CHECK:             scf.for %[[OW:[a-z0-9]+]] =
+// CHECK:               scf.for %[[KH:[a-z0-9]+]] =
+// CHECK:                 scf.for %[[KW:[a-z0-9]+]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK:                   %[[R0:.*]] = arith.muli %[[OH]], %[[C2]] : index
+// CHECK:                   %[[R1:.*]] = arith.muli %[[KH]], %[[C3]] : index
+// CHECK:                   %[[ROW:.*]] = arith.addi %[[R0]], %[[R1]] : index
+// CHECK:                   %[[Q0:.*]] = arith.muli %[[OW]], %[[C2]] : index
+// CHECK:                   %[[Q1:.*]] = arith.muli %[[KW]], %[[C3]] : index
+// CHECK:                   %[[COL:.*]] = arith.addi %[[Q0]], %[[Q1]] : index
+// CHECK:                   %[[CHANNELS:.*]] = vector.transfer_read %[[X]][%[[N]], %[[ROW]], %[[COL]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<1x12x14x2xf32>, vector<2xf32>
+// CHECK:                   vector.transfer_write %[[CHANNELS]], %[[ACC]][%[[N]], %[[OH]], %[[OW]], %[[KH]], %[[KW]], %{{.*}}] {in_bounds = [true]} : vector<2xf32>, tensor<1x3x4x3x3x2xf32>
 // CHECK:         tensor.collapse_shape %[[PATCHES]] {{\[}}[0, 1, 2], [3, 4, 5]] : tensor<1x3x4x3x3x2xf32> into tensor<12x18xf32>
 // CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3]] : tensor<3x3x2x5xf32> into tensor<18x5xf32>
 // MIPS-LABEL: func.func @strided_dilated_hwcf
@@ -111,7 +126,7 @@ func.func @left_alone(%x: tensor<?x8x8x4xf32>, %w: tensor<3x3x4x2xf32>, %o: tens
 // the input: it goes through the patches copy (which reads only what is used).
 // CHECK-LABEL: func.func @pointwise_larger_input
 // CHECK:         tensor.empty() : tensor<1x5x1x1x1x4xf32>
-// CHECK:         linalg.generic
+// CHECK:         vector.transfer_read
 // CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3, 4, 5]] : tensor<1x5x1x1x1x4xf32> into tensor<5x4xf32>
 func.func @pointwise_larger_input(%x: tensor<1x6x1x4xf32>, %w: tensor<8x1x1x4xf32>, %o: tensor<1x5x1x8xf32>) -> tensor<1x5x1x8xf32> {
   %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
