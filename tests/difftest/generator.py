@@ -391,6 +391,15 @@ class Transpose(Op):
         return ssa
 
 
+def pair_groups(rank, axis):
+    """The reassociation of a reshape that merges axes (axis, axis + 1) of `rank`."""
+    groups, a = [], 0
+    while a < rank:
+        groups.append([a, a + 1] if a == axis else [a])
+        a += 2 if a == axis else 1
+    return groups
+
+
 class Collapse(Op):
     """Merges axes (axis, axis + 1) of a static operand."""
 
@@ -402,15 +411,7 @@ class Collapse(Op):
 
     def render(self, ctx):
         (x,) = self.inputs
-        groups = []
-        a = 0
-        while a < len(x.sizes):
-            if a == self.axis:
-                groups.append([a, a + 1])
-                a += 2
-            else:
-                groups.append([a])
-                a += 1
+        groups = pair_groups(len(x.sizes), self.axis)
         ssa = ctx.fresh("s")
         ctx.emit(f"{ssa} = tensor.collapse_shape {ctx.name(x)} {groups} : {x.type} into {self.output.type}")
         return ssa
@@ -428,15 +429,7 @@ class Expand(Op):
     def render(self, ctx):
         (x,) = self.inputs
         out = self.output
-        groups = []
-        a = 0
-        while a < len(out.sizes):
-            if a == self.axis:
-                groups.append([a, a + 1])
-                a += 2
-            else:
-                groups.append([a])
-                a += 1
+        groups = pair_groups(len(out.sizes), self.axis)
         ssa = ctx.fresh("s")
         shape = ", ".join(map(str, out.sizes))
         ctx.emit(f"{ssa} = tensor.expand_shape {ctx.name(x)} {groups} output_shape [{shape}] : "

@@ -86,6 +86,54 @@ void buildMultiplyAdd(OpBuilder &b, Location loc, ValueRange args) {
   linalg::YieldOp::create(b, loc, sum);
 }
 
+/// NHWC: `rows` [N*OH*OW, K] times the filter viewed as [K, F] (HWCF) or [F, K]
+/// (FHWC, read transposed), accumulated into `init` viewed as [N*OH*OW, F];
+/// returned in init's own shape.
+Value multiplyRowsByFilter(PatternRewriter &rewriter, Location loc, Value rows, Value filter,
+                           Value init, bool filterFirst) {
+  Value weights = filterFirst ? collapse(rewriter, loc, filter, 1, 3)
+                              : collapse(rewriter, loc, filter, 0, 2);
+  Value acc = collapse(rewriter, loc, init, 0, 2);
+  MLIRContext *ctx = rewriter.getContext();
+  AffineExpr m, n, k;
+  bindDims(ctx, m, n, k);
+  SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {m, k}, ctx),
+                                 filterFirst ? AffineMap::get(3, 0, {n, k}, ctx)
+                                             : AffineMap::get(3, 0, {k, n}, ctx),
+                                 AffineMap::get(3, 0, {m, n}, ctx)};
+  auto product = linalg::GenericOp::create(
+      rewriter, loc, acc.getType(), ValueRange{rows, weights}, ValueRange{acc}, maps,
+      {utils::IteratorType::parallel, utils::IteratorType::parallel,
+       utils::IteratorType::reduction},
+      [](OpBuilder &b, Location l, ValueRange args) { buildMultiplyAdd(b, l, args); });
+  auto initType = cast<RankedTensorType>(init.getType());
+  return tensor::ExpandShapeOp::create(rewriter, loc, initType, product.getResult(0),
+                                       mergeRange(initType.getRank(), 0, 2));
+}
+
+/// NCHW: the filter viewed as [F, K] times `columns` [N, K, OH*OW], a batch of
+/// products sharing the filter, accumulated into `init` viewed as [N, F, OH*OW];
+/// returned in init's own shape.
+Value multiplyFilterByColumns(PatternRewriter &rewriter, Location loc, Value filter,
+                              Value columns, Value init) {
+  Value weights = collapse(rewriter, loc, filter, 1, 3);
+  Value acc = collapse(rewriter, loc, init, 2, 3);
+  MLIRContext *ctx = rewriter.getContext();
+  AffineExpr b, m, n, k;
+  bindDims(ctx, b, m, n, k);
+  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {m, k}, ctx),
+                                 AffineMap::get(4, 0, {b, k, n}, ctx),
+                                 AffineMap::get(4, 0, {b, m, n}, ctx)};
+  auto product = linalg::GenericOp::create(
+      rewriter, loc, acc.getType(), ValueRange{weights, columns}, ValueRange{acc}, maps,
+      {utils::IteratorType::parallel, utils::IteratorType::parallel,
+       utils::IteratorType::parallel, utils::IteratorType::reduction},
+      [](OpBuilder &bb, Location l, ValueRange args) { buildMultiplyAdd(bb, l, args); });
+  auto initType = cast<RankedTensorType>(init.getType());
+  return tensor::ExpandShapeOp::create(rewriter, loc, initType, product.getResult(0),
+                                       mergeRange(initType.getRank(), 2, 3));
+}
+
 /// 1x1 NHWC convolution with unit strides: out[n,h,w,f] = sum_c in[n,h,w,c] *
 /// filter[c,f] (HWCF) or filter[f,c] (FHWC), i.e. a matmul of the input as
 /// N*H*W rows of C channels; the reshapes are views.
@@ -113,23 +161,7 @@ struct PointwiseNhwcConvToMatmul : OpRewritePattern<ConvOp> {
       return rewriter.notifyMatchFailure(conv, "input larger than the output");
     Location loc = conv.getLoc();
     Value rows = collapse(rewriter, loc, input, 0, 2);
-    Value weights = kFilterFirst ? collapse(rewriter, loc, filter, 1, 3)
-                                 : collapse(rewriter, loc, filter, 0, 2);
-    Value acc = collapse(rewriter, loc, init, 0, 2);
-    MLIRContext *ctx = rewriter.getContext();
-    AffineExpr m, n, k;
-    bindDims(ctx, m, n, k);
-    SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {m, k}, ctx),
-                                   kFilterFirst ? AffineMap::get(3, 0, {n, k}, ctx)
-                                                : AffineMap::get(3, 0, {k, n}, ctx),
-                                   AffineMap::get(3, 0, {m, n}, ctx)};
-    auto product = linalg::GenericOp::create(
-        rewriter, loc, acc.getType(), ValueRange{rows, weights}, ValueRange{acc}, maps,
-        {utils::IteratorType::parallel, utils::IteratorType::parallel,
-         utils::IteratorType::reduction},
-        [](OpBuilder &b, Location l, ValueRange args) { buildMultiplyAdd(b, l, args); });
-    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
-        conv, initType, product.getResult(0), mergeRange(initType.getRank(), 0, 2));
+    rewriter.replaceOp(conv, multiplyRowsByFilter(rewriter, loc, rows, filter, init, kFilterFirst));
     return success();
   }
 };
@@ -154,22 +186,8 @@ struct PointwiseNchwConvToMatmul : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
         inputType.getDimSize(3) != outType.getDimSize(3))
       return rewriter.notifyMatchFailure(conv, "input larger than the output");
     Location loc = conv.getLoc();
-    Value pixels = collapse(rewriter, loc, input, 2, 3);   // [N, C, H*W]
-    Value weights = collapse(rewriter, loc, filter, 1, 3); // [F, C]
-    Value acc = collapse(rewriter, loc, init, 2, 3);       // [N, F, H*W]
-    MLIRContext *ctx = rewriter.getContext();
-    AffineExpr b, m, n, k;
-    bindDims(ctx, b, m, n, k);
-    SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {m, k}, ctx),
-                                   AffineMap::get(4, 0, {b, k, n}, ctx),
-                                   AffineMap::get(4, 0, {b, m, n}, ctx)};
-    auto product = linalg::GenericOp::create(
-        rewriter, loc, acc.getType(), ValueRange{weights, pixels}, ValueRange{acc}, maps,
-        {utils::IteratorType::parallel, utils::IteratorType::parallel,
-         utils::IteratorType::parallel, utils::IteratorType::reduction},
-        [](OpBuilder &bb, Location l, ValueRange args) { buildMultiplyAdd(bb, l, args); });
-    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(conv, outType, product.getResult(0),
-                                                       mergeRange(outType.getRank(), 2, 3));
+    Value pixels = collapse(rewriter, loc, input, 2, 3); // [N, C, H*W]
+    rewriter.replaceOp(conv, multiplyFilterByColumns(rewriter, loc, filter, pixels, init));
     return success();
   }
 };
@@ -243,28 +261,12 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
     int64_t n = initType.getDimSize(0), oh = initType.getDimSize(1), ow = initType.getDimSize(2);
     int64_t c = inputType.getDimSize(3);
     Location loc = conv.getLoc();
-    MLIRContext *ctx = rewriter.getContext();
 
     auto patchesType = RankedTensorType::get({n, oh, ow, kh, kw, c}, inputType.getElementType());
     Value patches = copyNhwcPatches(rewriter, loc, input, patchesType, sh, sw, dh, dw);
     Value rows = tensor::CollapseShapeOp::create(
         rewriter, loc, patches, SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
-    Value weights = kFilterFirst ? collapse(rewriter, loc, filter, 1, 3)
-                                 : collapse(rewriter, loc, filter, 0, 2);
-    Value acc = collapse(rewriter, loc, init, 0, 2);
-    AffineExpr m, nn, k;
-    bindDims(ctx, m, nn, k);
-    SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {m, k}, ctx),
-                                   kFilterFirst ? AffineMap::get(3, 0, {nn, k}, ctx)
-                                                : AffineMap::get(3, 0, {k, nn}, ctx),
-                                   AffineMap::get(3, 0, {m, nn}, ctx)};
-    auto product = linalg::GenericOp::create(
-        rewriter, loc, acc.getType(), ValueRange{rows, weights}, ValueRange{acc}, maps,
-        {utils::IteratorType::parallel, utils::IteratorType::parallel,
-         utils::IteratorType::reduction},
-        [](OpBuilder &b, Location l, ValueRange args) { buildMultiplyAdd(b, l, args); });
-    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
-        conv, initType, product.getResult(0), mergeRange(initType.getRank(), 0, 2));
+    rewriter.replaceOp(conv, multiplyRowsByFilter(rewriter, loc, rows, filter, init, kFilterFirst));
     return success();
   }
 };
@@ -306,20 +308,7 @@ struct NchwConvThroughIm2Col : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
         [](OpBuilder &b, Location l, ValueRange args) { linalg::YieldOp::create(b, l, args[0]); });
     Value columns = tensor::CollapseShapeOp::create(
         rewriter, loc, patches.getResult(0), SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
-    Value weights = collapse(rewriter, loc, filter, 1, 3); // [F, C*KH*KW]
-    Value acc = collapse(rewriter, loc, init, 2, 3);       // [N, F, OH*OW]
-    AffineExpr b, m, nn, k;
-    bindDims(ctx, b, m, nn, k);
-    SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {m, k}, ctx),
-                                   AffineMap::get(4, 0, {b, k, nn}, ctx),
-                                   AffineMap::get(4, 0, {b, m, nn}, ctx)};
-    auto product = linalg::GenericOp::create(
-        rewriter, loc, acc.getType(), ValueRange{weights, columns}, ValueRange{acc}, maps,
-        {utils::IteratorType::parallel, utils::IteratorType::parallel,
-         utils::IteratorType::parallel, utils::IteratorType::reduction},
-        [](OpBuilder &bb, Location l, ValueRange args) { buildMultiplyAdd(bb, l, args); });
-    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(conv, initType, product.getResult(0),
-                                                       mergeRange(initType.getRank(), 2, 3));
+    rewriter.replaceOp(conv, multiplyFilterByColumns(rewriter, loc, filter, columns, init));
     return success();
   }
 };
