@@ -28,6 +28,8 @@ static void addFrontendPasses(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
   // arith and math applied to whole tensors: linalg.generic, which bufferizes.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
+  // linalg.softmax has no lowering of its own: its decomposition does.
+  pm.addPass(mips::createMipsDecomposeAggregates());
 }
 
 /// Convolutions into matmuls, matmuls into mips.matmul, then tensors into

@@ -2,6 +2,7 @@
 // RUN: mips-opt --help | FileCheck %s
 // CHECK-DAG: --convert-linalg-to-mips
 // CHECK-DAG: --mips-approximate-math
+// CHECK-DAG: --mips-decompose-aggregates
 // CHECK-DAG: --convert-mips-to-libmips
 // CHECK-DAG: --mips-deallocate-buffers
 // CHECK-DAG: --mips-expose-c-interface

@@ -61,6 +61,23 @@ def MipsApproximateMath : Pass<"mips-approximate-math"> {
   ];
 }
 
+def MipsDecomposeAggregates : Pass<"mips-decompose-aggregates"> {
+  let summary = "Decompose aggregated linalg ops (linalg.softmax) into generics";
+  let description = [{
+    `linalg.softmax` has no loop lowering of its own; without this pass it
+    reaches LLVM translation unconverted. Each op implementing
+    `AggregatedOpInterface` is replaced by its own decomposition: a max
+    reduction, exp of the difference, a sum reduction and a divide, as
+    `linalg.generic` ops that lower (and vectorize) like any other.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def MipsDeallocateBuffers : Pass<"mips-deallocate-buffers", "::mlir::ModuleOp"> {
   let summary = "Free the buffers bufferization allocated, where the input does not free its own";
   let description = [{
