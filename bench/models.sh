@@ -8,10 +8,12 @@
 # where the program multiplies, eff = ideal / busiest with ideal = MACs / (VLEN/32).
 #
 # usage: bench/models.sh [build dir (default build)] [VLENs (default "128 256 1024")]
+#                        [functions (default all), e.g. "gelu softmax"]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 vlens=${2:-128 256 1024}
+only=${3:-}
 compile=$build/host/compiler/bin/mips-compile
 plugin=$build/host/bench/libmips-insn-count.so
 libmips=$build/riscv64/libmips
@@ -59,10 +61,11 @@ models=(
 printf '%-12s %5s | %12s %6s | %12s | %12s %6s | %s\n' model VLEN mips eff "precise math" upstream eff "upstream/mips"
 for entry in "${models[@]}"; do
   read -r file fn work_count shapes <<<"$entry"
+  if [ -n "$only" ] && ! [[ " $only " == *" $fn "* ]]; then continue; fi
   src=$root/bench/models/$file.mlir
   for variant in mips precise upstream; do
     case $variant in
-      mips) "$compile" "$src" --target=riscv64 --static-embedding -o "$work/$variant.o" ;;
+      mips) "$compile" "$src" --target=riscv64 --static-embedding ${MIPS_FLAGS:-} -o "$work/$variant.o" ;;
       precise) "$compile" "$src" --target=riscv64 --static-embedding --mips-precise-math -o "$work/$variant.o" ;;
       upstream) upstream_object "$src" "$work/$variant.o" ;;
     esac

@@ -79,3 +79,109 @@ func.func @precise_expm1_vector(%v: vector<4xf32>) -> vector<4xf32> {
   %a = math.expm1 %v : vector<4xf32>
   return %a : vector<4xf32>
 }
+
+// erf is one rational function of the clamped argument (no coefficient selects):
+// two Horner chains, one divide, the result clamped to [-1, 1] and NaN given back.
+// A constant factor of the argument (x / sqrt 2) folds into the coefficients: the
+// clamp bound is 3.92 * sqrt 2.
+// CHECK-LABEL: func.func @erf_rational
+// CHECK-DAG:     %[[BOUND:.*]] = arith.constant 5.543716{{[0-9]*}} : f32
+// CHECK-DAG:     %[[NBOUND:.*]] = arith.constant -5.543716{{[0-9]*}} : f32
+// CHECK-NOT:     arith.divf %{{.*}}, %cst
+// CHECK:         %[[MIN:.*]] = arith.minnumf %[[X:[^,]*]], %[[BOUND]] : f32
+// CHECK:         %[[XC:.*]] = arith.maxnumf %[[MIN]], %[[NBOUND]] : f32
+// CHECK:         %[[T:.*]] = arith.mulf %[[XC]], %[[XC]] : f32
+// CHECK-COUNT-10: math.fma
+// CHECK:         %[[NUM:.*]] = arith.mulf %[[XC]], %{{.*}} : f32
+// CHECK:         %[[RATIO:.*]] = arith.divf %[[NUM]], %{{.*}} : f32
+// CHECK:         arith.minnumf %[[RATIO]]
+// CHECK:         %[[CLAMPED:.*]] = arith.maxnumf
+// CHECK:         %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f32
+// CHECK:         %[[R:.*]] = arith.select %[[NAN]], %[[X]], %[[CLAMPED]] : f32
+// CHECK-NOT:     math.erf
+// CHECK:         return %[[R]]
+func.func @erf_rational(%x: f32) -> f32 {
+  %c = arith.constant 1.41421354 : f32
+  %s = arith.divf %x, %c : f32
+  %r = math.erf %s : f32
+  return %r : f32
+}
+
+// GELU, 0.5 x (1 + erf(x / sqrt 2)), becomes x * max-free phi: the rational, one
+// FMA for 0.5 + 0.5 erf, zero below the bound, and the product with x (no clamp
+// of erf's result and no NaN select).
+// CHECK-LABEL: func.func @gelu_erf
+// CHECK:         %[[XC:.*]] = arith.maxnumf
+// CHECK:         arith.mulf %[[XC]], %[[XC]] : vector<4xf32>
+// CHECK-COUNT-9: math.fma
+// CHECK:         %[[RATIO:.*]] = arith.divf
+// CHECK:         %[[PHI:.*]] = math.fma %[[RATIO]], %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK:         %[[LOW:.*]] = arith.cmpf olt, %[[X:[^,]*]], %{{.*}} : vector<4xf32>
+// CHECK:         %[[PHI0:.*]] = arith.select %[[LOW]], %{{.*}}, %[[PHI]]
+// CHECK:         %[[Y:.*]] = arith.mulf %[[X]], %[[PHI0]] : vector<4xf32>
+// CHECK-NOT:     arith.cmpf uno
+// CHECK-NOT:     math.erf
+// CHECK:         return %[[Y]]
+func.func @gelu_erf(%x: vector<4xf32>) -> vector<4xf32> {
+  %half = arith.constant dense<0.5> : vector<4xf32>
+  %one = arith.constant dense<1.0> : vector<4xf32>
+  %s = arith.constant dense<0.707106769> : vector<4xf32>
+  %xs = arith.mulf %x, %s : vector<4xf32>
+  %e = math.erf %xs : vector<4xf32>
+  %p = arith.addf %one, %e : vector<4xf32>
+  %h = arith.mulf %x, %half : vector<4xf32>
+  %y = arith.mulf %h, %p : vector<4xf32>
+  return %y : vector<4xf32>
+}
+
+// The other nesting, (x * (1 + erf)) * 0.5, is GELU too; erf of another value is not.
+// CHECK-LABEL: func.func @gelu_other_nesting
+// CHECK:         arith.cmpf olt
+// CHECK-NOT:     arith.cmpf uno
+// CHECK-LABEL: func.func @not_gelu
+// CHECK:         arith.cmpf uno
+func.func @gelu_other_nesting(%x: f32) -> f32 {
+  %half = arith.constant 0.5 : f32
+  %one = arith.constant 1.0 : f32
+  %s = arith.constant 0.707106769 : f32
+  %xs = arith.mulf %x, %s : f32
+  %e = math.erf %xs : f32
+  %p = arith.addf %e, %one : f32
+  %m = arith.mulf %x, %p : f32
+  %y = arith.mulf %half, %m : f32
+  return %y : f32
+}
+func.func @not_gelu(%x: f32, %z: f32) -> f32 {
+  %half = arith.constant 0.5 : f32
+  %one = arith.constant 1.0 : f32
+  %e = math.erf %z : f32
+  %p = arith.addf %one, %e : f32
+  %h = arith.mulf %x, %half : f32
+  %y = arith.mulf %h, %p : f32
+  return %y : f32
+}
+
+// exp: n from the magic-number sum (no float-to-integer conversion), 2^n by a shift
+// of its bits, a degree-5 polynomial, and selects for overflow (+inf) and for
+// results below FLT_MIN (0).
+// CHECK-LABEL: func.func @exp_reduced
+// CHECK-DAG:     %[[MAGIC:.*]] = arith.constant 0x4B40007F : f32
+// CHECK-DAG:     %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK-NOT:     arith.fptosi
+// CHECK:         %[[XR:.*]] = arith.minnumf %[[X:[^,]*]], %{{.*}} : f32
+// CHECK:         %[[SUM:.*]] = math.fma %[[XR]], %{{.*}}, %[[MAGIC]] : f32
+// CHECK:         %[[BITS:.*]] = arith.bitcast %[[SUM]] : f32 to i32
+// CHECK:         %[[SHIFTED:.*]] = arith.shli %[[BITS]], %{{.*}} : i32
+// CHECK:         %[[SCALE:.*]] = arith.bitcast %[[SHIFTED]] : i32 to f32
+// CHECK-COUNT-5: math.fma
+// CHECK:         %[[OVER:.*]] = arith.cmpf ogt, %[[X]], %{{.*}} : f32
+// CHECK:         arith.select %[[OVER]], %[[INF]], %{{.*}} : f32
+// CHECK:         %[[UNDER:.*]] = arith.cmpf olt, %[[X]], %{{.*}} : f32
+// CHECK:         arith.select %[[UNDER]]
+// CHECK-NOT:     math.exp
+// CHECK-NOT:     arith.fptosi
+// CHECK:         return
+func.func @exp_reduced(%x: f32) -> f32 {
+  %e = math.exp %x : f32
+  return %e : f32
+}
