@@ -38,3 +38,25 @@ func.func @relu_conv3x3(%x: tensor<1x34x34x16xf32>, %w: tensor<3x3x16x32xf32>) -
   %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%relu, %w : tensor<1x34x34x16xf32>, tensor<3x3x16x32xf32>) outs(%f : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
   return %r : tensor<1x32x32x32xf32>
 }
+// Depthwise 3x3 over 96 channels on 32x32 (MobileNet's), on the function's argument
+// and after a ReLU (a buffer of the program's own, with static strides).
+func.func @depthwise3x3(%x: tensor<1x34x34x96xf32>, %w: tensor<3x3x96xf32>) -> tensor<1x32x32x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x32x32x96xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x32x96xf32>) -> tensor<1x32x32x96xf32>
+  %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x34x34x96xf32>, tensor<3x3x96xf32>) outs(%f : tensor<1x32x32x96xf32>) -> tensor<1x32x32x96xf32>
+  return %r : tensor<1x32x32x96xf32>
+}
+func.func @relu_depthwise3x3(%x: tensor<1x34x34x96xf32>, %w: tensor<3x3x96xf32>) -> tensor<1x32x32x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<1x34x34x96xf32>
+  %relu = linalg.generic {indexing_maps = [#relu_map, #relu_map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<1x34x34x96xf32>) outs(%e0 : tensor<1x34x34x96xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x34x34x96xf32>
+  %e = tensor.empty() : tensor<1x32x32x96xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x32x96xf32>) -> tensor<1x32x32x96xf32>
+  %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%relu, %w : tensor<1x34x34x96xf32>, tensor<3x3x96xf32>) outs(%f : tensor<1x32x32x96xf32>) -> tensor<1x32x32x96xf32>
+  return %r : tensor<1x32x32x96xf32>
+}

@@ -291,9 +291,10 @@ class Convert(Op):
 class MathFn(Op):
     kind = "math"
 
-    def __init__(self, inputs, output, fn):
+    def __init__(self, inputs, output, fn, form=0):
         super().__init__(inputs, output)
         self.fn = fn
+        self.form = form  # GELU: which of the ways models write it
 
     def render(self, ctx):
         (x,) = self.inputs
@@ -310,15 +311,25 @@ class MathFn(Op):
                 lines.append("%e = math.exp %n : f32")
                 lines.append("%d = arith.addf %one, %e : f32")
                 lines.append("%r = arith.divf %one, %d : f32")
-            else:  # gelu: 0.5 * x * (1 + erf(x / sqrt(2)))
+            else:  # gelu: 0.5 * x * (1 + erf(x / sqrt(2))), nested three ways
                 lines.append("%half = arith.constant 0.5 : f32")
                 lines.append("%one = arith.constant 1.0 : f32")
-                lines.append("%s = arith.constant 0.707106769 : f32")
-                lines.append(f"%xs = arith.mulf {a}, %s : f32")
+                if self.form == 1:
+                    lines.append("%s = arith.constant 1.41421354 : f32")
+                    lines.append(f"%xs = arith.divf {a}, %s : f32")
+                else:
+                    lines.append("%s = arith.constant 0.707106769 : f32")
+                    lines.append(f"%xs = arith.mulf {a}, %s : f32")
                 lines.append("%e = math.erf %xs : f32")
-                lines.append("%p = arith.addf %one, %e : f32")
-                lines.append(f"%h = arith.mulf {a}, %half : f32")
-                lines.append("%r = arith.mulf %h, %p : f32")
+                if self.form == 0:
+                    lines.append("%p = arith.addf %one, %e : f32")
+                    lines.append(f"%h = arith.mulf {a}, %half : f32")
+                    lines.append("%r = arith.mulf %h, %p : f32")
+                else:
+                    lines.append("%p = arith.addf %e, %one : f32")
+                    lines.append(f"%m = arith.mulf {a}, %p : f32")
+                    lines.append("%r = arith.mulf %half, %m : f32" if self.form == 1
+                                 else "%r = arith.mulf %m, %half : f32")
             return "%r"
 
         return generic_elementwise(ctx, out, [x], body, [(x, i) for i in range(len(out.sizes))])
@@ -945,7 +956,8 @@ class Builder:
         out.rel_ulps = rel
         if x.rel_ulps:
             out.err += slope * x.rel_ulps * ULP_PER_BOUND * x.bound
-        return self.add(MathFn([x], out, fn))
+        form = rng.randrange(3) if fn == "gelu" else 0
+        return self.add(MathFn([x], out, fn, form))
 
     def make_transpose(self, elem, sizes, depth, finite):
         rank = len(sizes)

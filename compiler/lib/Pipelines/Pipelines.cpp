@@ -41,6 +41,11 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   inlining.threshold = options.inlineThreshold;
   inlining.anyShape = options.inlineAnyShape;
   pm.addNestedPass<func::FuncOp>(mips::createMipsInlineSmallMatmuls(inlining));
+  if (options.remarks) {
+    mips::MipsRemarksOptions remarks;
+    remarks.precise = options.preciseMath;
+    pm.addPass(mips::createMipsRemarks(remarks));
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(mips::createMipsExposeCInterface());
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -58,6 +63,12 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertBufferizationToMemRefPass());
+  // Loops over dense arguments vectorize; over unknown strides they do not.
+  if (options.specializeDenseArguments) {
+    pm.addPass(mips::createMipsSpecializeDenseArguments());
+    pm.addPass(createCanonicalizerPass());
+  }
+  pm.addPass(mips::createMipsCollapseElementwise());
 }
 
 /// Everything else (bias adds, activations, other contractions, vector code)

@@ -1,5 +1,5 @@
-// RUN: mips-opt %s --mips-lower-to-llvm | FileCheck %s --check-prefixes=CHECK,DYNAMIC
-// RUN: mips-opt %s --mips-lower-to-llvm="static-embedding=true" | FileCheck %s --check-prefixes=CHECK,STATIC
+// RUN: mips-opt %s --mips-lower-to-llvm="specialize-dense-arguments=false" | FileCheck %s --check-prefixes=CHECK,DYNAMIC
+// RUN: mips-opt %s --mips-lower-to-llvm="static-embedding=true specialize-dense-arguments=false" | FileCheck %s --check-prefixes=CHECK,STATIC
 // Forbidden text is grepped for over the whole output: FileCheck's -NOT lines do not
 // look between the matches of a -DAG group, nor before the last match of one.
 // RUN: mips-opt %s --mips-lower-to-llvm | not grep -e '@mips_matmul' -e 'mips\.matmul' -e 'linalg\.'

@@ -12,3 +12,5 @@
 // CHECK-DAG: --inline-threshold=
 // CHECK-DAG: --static-embedding
 // CHECK-DAG: --precise-math
+// CHECK-DAG: --remarks
+// CHECK-DAG: --mips-remarks

@@ -1,5 +1,5 @@
-// RUN: mips-compile %s --static-embedding --emit=mlir -o - | FileCheck %s
-// RUN: mips-compile %s --static-embedding --emit=mlir --mips-inline-threshold=0 -o - | FileCheck %s --check-prefix=NEVER
+// RUN: mips-compile %s --static-embedding --emit=mlir --mips-specialize-dense-arguments=false -o - | FileCheck %s
+// RUN: mips-compile %s --static-embedding --emit=mlir --mips-inline-threshold=0 --mips-specialize-dense-arguments=false -o - | FileCheck %s --check-prefix=NEVER
 // RUN: not mips-compile %s --mips-inline-threshold=-1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 
 // Every matmul form a model contains reaches libmips: one call site each (a

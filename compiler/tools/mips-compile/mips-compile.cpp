@@ -85,6 +85,17 @@ static cl::opt<bool> preciseMath(
              "evaluating them with polynomials on vectors (slower; see the README for the "
              "polynomials' accuracy)"),
     cl::cat(category));
+static cl::opt<bool> specializeDense(
+    "mips-specialize-dense-arguments",
+    cl::desc("Compile a second copy of each function with loops over its arguments, for "
+             "dense row-major arguments, picked at run time (default on; off shows one copy)"),
+    cl::init(true), cl::Hidden, cl::cat(category));
+static cl::opt<bool> remarks(
+    "mips-remarks",
+    cl::desc("Print a remark at each matmul (libmips call or inline code), each convolution "
+             "or contraction left as loops, and each math function left a libm call per "
+             "element, saying why"),
+    cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3 (default 2)"),
                                   cl::Prefix, cl::init(2), cl::cat(category));
 
@@ -377,6 +388,8 @@ static int compile(const std::string &displayName,
   pipelineOptions.inlineThreshold = inlineThreshold;
   pipelineOptions.inlineAnyShape = inlineAnyShape;
   pipelineOptions.preciseMath = preciseMath;
+  pipelineOptions.remarks = remarks;
+  pipelineOptions.specializeDenseArguments = specializeDense;
   mips::buildMipsLoweringPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

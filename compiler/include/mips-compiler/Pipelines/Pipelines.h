@@ -34,6 +34,16 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       llvm::cl::desc("Keep libm calls for f32 math functions instead of polynomial "
                      "approximations"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> specializeDenseArguments{
+      *this, "specialize-dense-arguments",
+      llvm::cl::desc("Give functions with loops over their arguments a copy for dense "
+                     "row-major arguments, picked at run time (mips-specialize-dense-arguments)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Emit remarks saying which ops reach libmips, which run as inline "
+                     "vector code, and which stay loops or libm calls, and why"),
+      llvm::cl::init(false)};
 };
 
 /// TOSA and linalg -> mips.matmul (small static ones inline) -> buffers ->

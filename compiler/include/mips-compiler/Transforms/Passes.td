@@ -38,10 +38,13 @@ def MipsApproximateMath : Pass<"mips-approximate-math"> {
     LLVM has no vector math library for RISC-V: a `math.erf` or `math.exp`
     left to the LLVM lowering is a libm call per element, which also keeps
     the loop around it scalar. This pass rewrites the f32 functions models
-    use (exp, expm1, log, log1p, log2, tanh, erf) into upstream's polynomial
+    use (exp, expm1, log, log1p, log2, tanh, erf) into polynomial
     approximations, on scalars and vectors alike, so LLVM's loop vectorizer
-    can run them on vectors; subnormal inputs of log and log2 are scaled into
-    the normal range first. Other element types are widened to f32 first.
+    can run them on vectors: exp and erf are the project's own (a reduction
+    with a shift for 2^n, and one rational function), GELU's erf form is
+    recognised as a whole, the others are upstream's (subnormal inputs of log
+    and log2 are scaled into the normal range first). Other element types are
+    widened to f32 first.
     Accuracy against libm is measured by `tests/math/` and stated in the
     README.
 
@@ -58,6 +61,53 @@ def MipsApproximateMath : Pass<"mips-approximate-math"> {
     "::mlir::func::FuncDialect",
     "::mlir::math::MathDialect",
     "::mlir::vector::VectorDialect"
+  ];
+}
+
+def MipsSpecializeDenseArguments : Pass<"mips-specialize-dense-arguments", "::mlir::ModuleOp"> {
+  let summary = "Give functions a copy for dense row-major memref arguments, picked at run time";
+  let description = [{
+    Function arguments are fully strided memrefs so that callers may pass any
+    view, but loops over unknown strides do not vectorize. Each function with
+    loops (linalg ops or copies) and memref arguments of unknown strides
+    becomes a dispatcher: when every such argument is dense row-major (any
+    offset), it calls `<name>.mips_dense`, a private copy whose arguments have
+    those strides in their types; otherwise `<name>.mips_strided`, the
+    unchanged body. Runs on buffers, after deallocation.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def MipsCollapseElementwise : Pass<"mips-collapse-elementwise"> {
+  let summary = "Run elementwise ops over dense buffers as one loop over all elements";
+  let description = [{
+    An elementwise `linalg.generic` (parallel, identity maps) on buffers that
+    are each contiguous, such as those of a dense-argument copy, is rewritten
+    over `memref.collapse_shape` views of rank 1, so that its loop is the one
+    LLVM vectorizes (a nest with a short static innermost loop gets unrolled
+    and vectorized across the outer loop with strided accesses).
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def MipsRemarks : Pass<"mips-remarks"> {
+  let summary = "Say, as remarks, which ops reach libmips and which stay slow, and why";
+  let description = [{
+    Emits a remark at each op whose cost a user would want to know about, after
+    convolutions and matmuls have been converted and small ones marked inline:
+    each `mips.matmul` (a libmips call or inline vector code, with its shape),
+    each linalg convolution or contraction that stays as loops (with the reason
+    convert-conv-to-matmul or convert-linalg-to-mips left it), and each math
+    function that becomes a libm call per element (no polynomial for it, or
+    `precise`). `mips-compile --mips-remarks` adds it to the pipeline.
+  }];
+  let options = [
+    Option<"precise", "precise", "bool", /*default=*/"false",
+           "The pipeline keeps libm calls for every math function (--mips-precise-math)">
   ];
 }
 

@@ -45,6 +45,11 @@ bool isLibmipsConv(linalg::LinalgOp conv) {
   return a.isSignlessInteger(8) && b.isSignlessInteger(8) && c.isSignlessInteger(32);
 }
 
+/// The convolutions this pass rewrites (when isLibmipsConv holds).
+bool isConvertedLayout(Operation *op) {
+  return isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNhwcFhwcOp, linalg::Conv2DNchwFchwOp>(op);
+}
+
 bool allOnes(DenseIntElementsAttr values) {
   return llvm::all_of(values.getValues<int64_t>(), [](int64_t v) { return v == 1; });
 }
@@ -333,4 +338,30 @@ void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns) {
   patterns.add<NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfOp, false>,
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcOp, true>, NchwConvThroughIm2Col>(
       ctx, /*benefit=*/1);
+}
+
+std::string mlir::mips::whyConvStaysLoops(linalg::LinalgOp conv) {
+  Operation *op = conv.getOperation();
+  if (!isConvertedLayout(op)) {
+    if (op->getName().getStringRef().contains("depthwise"))
+      return "a depthwise convolution is not a matmul; it runs as loops";
+    if (op->getName().getStringRef().contains("pooling"))
+      return "pooling runs as loops";
+    return "only linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc and conv_2d_nchw_fchw "
+           "reach libmips";
+  }
+  if (!conv.hasPureTensorSemantics())
+    return "its operands are buffers; only convolutions on tensors are rewritten";
+  if (conv.hasDynamicShape())
+    return "its shape is dynamic; only static convolutions are rewritten";
+  if (!isLibmipsConv(conv)) {
+    std::string types;
+    llvm::raw_string_ostream os(types);
+    os << "its element types (" << getElementTypeOrSelf(conv.getDpsInputs()[0]) << ", "
+       << getElementTypeOrSelf(conv.getDpsInputs()[1]) << " -> "
+       << getElementTypeOrSelf(conv.getDpsInits()[0])
+       << ") are not f32 or int8 into int32, which libmips multiplies";
+    return types;
+  }
+  return "";
 }

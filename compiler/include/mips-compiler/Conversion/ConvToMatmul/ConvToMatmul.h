@@ -7,6 +7,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Pass/Pass.h"
 
+#include <string>
+
 namespace mlir {
 class RewritePatternSet;
 
@@ -19,6 +21,10 @@ namespace mips {
 /// matmul-shaped linalg ops: 1x1 ones on views of their operands, others
 /// through an im2col tensor.
 void populateConvToMatmulPatterns(RewritePatternSet &patterns);
+
+/// Why this pass leaves `conv` (a linalg convolution) as loops; empty if it
+/// rewrites it. For remarks (mips-remarks).
+std::string whyConvStaysLoops(linalg::LinalgOp conv);
 
 } // namespace mips
 } // namespace mlir

@@ -1,0 +1,52 @@
+// RUN: mips-opt %s --convert-conv-to-matmul --convert-linalg-to-mips --mips-inline-small-matmuls --mips-remarks --verify-diagnostics --split-input-file
+// RUN: mips-opt %s --convert-conv-to-matmul --convert-linalg-to-mips --mips-inline-small-matmuls --mips-remarks=precise=true --split-input-file 2>&1 | FileCheck %s --check-prefix=PRECISE
+
+// A 3x3 conv reaches libmips as a matmul over its patches, at the conv's location;
+// a depthwise conv does not, and says why.
+func.func @convs(%x: tensor<1x34x34x16xf32>, %w: tensor<3x3x16x32xf32>, %dw: tensor<3x3x16xf32>)
+    -> (tensor<1x32x32x32xf32>, tensor<1x32x32x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x32x32x32xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  // expected-remark @below {{matmul 1024x32x144 (MxNxK) f32 x f32 -> f32 reaches libmips}}
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x34x34x16xf32>, tensor<3x3x16x32xf32>) outs(%f : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %e2 = tensor.empty() : tensor<1x32x32x16xf32>
+  %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<1x32x32x16xf32>) -> tensor<1x32x32x16xf32>
+  // expected-remark @below {{linalg.depthwise_conv_2d_nhwc_hwc does not reach libmips: a depthwise convolution is not a matmul; it runs as loops}}
+  %d = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %dw : tensor<1x34x34x16xf32>, tensor<3x3x16xf32>) outs(%f2 : tensor<1x32x32x16xf32>) -> tensor<1x32x32x16xf32>
+  return %c, %d : tensor<1x32x32x32xf32>, tensor<1x32x32x16xf32>
+}
+
+// -----
+
+// A dynamic conv and an f16 one stay loops, each with its reason.
+func.func @conv_reasons(%x: tensor<?x?x?x?xf32>, %w: tensor<1x1x8x8xf32>, %o: tensor<?x?x?x8xf32>,
+                        %xh: tensor<1x4x4x8xf16>, %wh: tensor<1x1x8x8xf16>, %oh: tensor<1x4x4x8xf16>)
+    -> (tensor<?x?x?x8xf32>, tensor<1x4x4x8xf16>) {
+  // expected-remark @below {{linalg.conv_2d_nhwc_hwcf does not reach libmips: its shape is dynamic; only static convolutions are rewritten}}
+  %c = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<?x?x?x?xf32>, tensor<1x1x8x8xf32>) outs(%o : tensor<?x?x?x8xf32>) -> tensor<?x?x?x8xf32>
+  // expected-remark @below {{linalg.conv_2d_nhwc_hwcf does not reach libmips: its element types (f16, f16 -> f16) are not f32 or int8 into int32, which libmips multiplies}}
+  %h = linalg.conv_2d_nhwc_hwcf ins(%xh, %wh : tensor<1x4x4x8xf16>, tensor<1x1x8x8xf16>) outs(%oh : tensor<1x4x4x8xf16>) -> tensor<1x4x4x8xf16>
+  return %c, %h : tensor<?x?x?x8xf32>, tensor<1x4x4x8xf16>
+}
+
+// -----
+
+// Small static matmuls run inline; f16 ones stay loops. Math without a
+// polynomial is a libm call per element; exp is not, except in precise mode.
+// PRECISE: remark: math.sin is a libm call per element (--mips-precise-math)
+// PRECISE: remark: math.exp is a libm call per element (--mips-precise-math)
+func.func @matmuls_and_math(%a: tensor<4x4xf32>, %h: tensor<8x8xf16>, %x: f32)
+    -> (tensor<4x4xf32>, tensor<8x8xf16>, f32) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  // expected-remark @below {{matmul 4x4x4 (MxNxK) f32 x f32 -> f32 runs as inline vector code}}
+  %m = linalg.matmul ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) outs(%f : tensor<4x4xf32>) -> tensor<4x4xf32>
+  // expected-remark @below {{linalg.matmul (f16 x f16 -> f16) does not reach libmips}}
+  %hm = linalg.matmul ins(%h, %h : tensor<8x8xf16>, tensor<8x8xf16>) outs(%h : tensor<8x8xf16>) -> tensor<8x8xf16>
+  // expected-remark @below {{math.sin on f32 is a libm call per element: no polynomial for it}}
+  %s = math.sin %x : f32
+  %t = math.exp %s : f32
+  return %m, %hm, %t : tensor<4x4xf32>, tensor<8x8xf16>, f32
+}
