@@ -5,7 +5,8 @@
 # mips-compile (libmips calls, polynomial math), mips-compile --mips-precise-math
 # (libm per element), and an upstream-only pipeline (mlir-opt to loops, then clang -O3
 # with +v). Prints the busiest count (max of scalar instructions and vector cost) and,
-# where the program multiplies, eff = ideal / busiest with ideal = MACs / (VLEN/32).
+# where the program multiplies, eff = ideal / busiest with ideal = MACs / (VLEN/32), and
+# the share of the busiest count that stays when libmips does no work (outside libmips).
 #
 # usage: bench/models.sh [build dir (default build)] [VLENs (default "128 256 1024")]
 #                        [functions (default all), e.g. "gelu softmax"]
@@ -39,11 +40,17 @@ upstream_object() { # <model.mlir> <out.o>
   clang-22 --target=riscv64-linux-gnu -march=rv64gcv -Wno-override-module -O3 -c "$work/up.ll" -o "$2"
 }
 
-# count <program> <vlen> <shapes...>: the busiest count of the model call.
+# A libmips that does no work, for the share of the count outside libmips.
+mkdir -p "$work/null"
+"${cc[@]}" -O2 -shared -fPIC -Wl,-soname,libmips.so.1 -Wl,--version-script="$root/abi/libmips.map" \
+  -Wl,--undefined-version "$root/bench/models/null_provider.c" -o "$work/null/libmips.so.1"
+
+# count <program> <vlen> <shapes...>: the busiest count of the model call
+# (LIBMIPS_DIR: the libmips.so.1 to run it with).
 count() {
   local program=$1 vlen=$2
   shift 2
-  MIPS_NUM_THREADS=1 LD_LIBRARY_PATH=$libmips qemu-riscv64 -L /usr/riscv64-linux-gnu \
+  MIPS_NUM_THREADS=1 LD_LIBRARY_PATH=${LIBMIPS_DIR:-$libmips} qemu-riscv64 -L /usr/riscv64-linux-gnu \
     -cpu "rv64,v=true,vext_spec=v1.0,vlen=$vlen" -d plugin -D "$work/counts.log" \
     -plugin "$plugin,vlen=$vlen" "$program" "$@" >/dev/null
   sed -nE 's/.*region=1 .*busiest=([0-9]+).*/\1/p' "$work/counts.log"
@@ -57,10 +64,12 @@ models=(
   "convolutions nchw3x3s2 110592 2x8x17x17 12x8x3x3"
   "convolutions depthwise3x3 884736 1x34x34x96 3x3x96"
   "convolutions relu_depthwise3x3 884736 1x34x34x96 3x3x96"
+  "transformer block 52428800 64x256 256x1024 256x1024 1024x256"
+  "mlp mlp 16777216 64x256 256x512 512 512x256"
   "activations gelu elements:65536 64x1024"
   "activations softmax elements:16384 256x64"
 )
-printf '%-12s %5s | %12s %6s | %12s | %12s %6s | %s\n' model VLEN mips eff "precise math" upstream eff "upstream/mips"
+printf '%-12s %5s | %12s %6s %8s | %12s | %12s %6s | %s\n' model VLEN mips eff outside "precise math" upstream eff "upstream/mips"
 for entry in "${models[@]}"; do
   read -r file fn work_count shapes <<<"$entry"
   if [ -n "$only" ] && ! [[ " $only " == *" $fn "* ]]; then continue; fi
@@ -83,12 +92,15 @@ for entry in "${models[@]}"; do
     u=$(count "$work/upstream" "$vlen" $shapes)
     if [[ $work_count == elements:* ]]; then
       n=${work_count#elements:}
-      printf '%-12s %5s | %9.2f/el %6s | %9.2f/el | %9.2f/el %6s | %.1fx\n' "$fn" "$vlen" \
-        "$(bc -l <<<"$m / $n")" - "$(bc -l <<<"$p / $n")" "$(bc -l <<<"$u / $n")" - "$(bc -l <<<"$u / $m")"
+      printf '%-12s %5s | %9.2f/el %6s %8s | %9.2f/el | %9.2f/el %6s | %.1fx\n' "$fn" "$vlen" \
+        "$(bc -l <<<"$m / $n")" - - "$(bc -l <<<"$p / $n")" "$(bc -l <<<"$u / $n")" - "$(bc -l <<<"$u / $m")"
     else
       ideal=$(bc -l <<<"$work_count / ($vlen / 32)")
-      printf '%-12s %5s | %12d %6.3f | %12d | %12d %6.3f | %.1fx\n' "$fn" "$vlen" "$m" \
-        "$(bc -l <<<"$ideal / $m")" "$p" "$u" "$(bc -l <<<"$ideal / $u")" "$(bc -l <<<"$u / $m")"
+      # shellcheck disable=SC2086
+      o=$(LIBMIPS_DIR=$work/null count "$work/mips" "$vlen" $shapes)
+      printf '%-12s %5s | %12d %6.3f %7.1f%% | %12d | %12d %6.3f | %.1fx\n' "$fn" "$vlen" "$m" \
+        "$(bc -l <<<"$ideal / $m")" "$(bc -l <<<"100 * $o / $m")" "$p" "$u" "$(bc -l <<<"$ideal / $u")" \
+        "$(bc -l <<<"$u / $m")"
     fi
   done
 done

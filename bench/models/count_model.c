@@ -19,6 +19,39 @@ typedef struct memref {
 #define ENTRY CONCAT(_mlir_ciface_, MODEL_FN)
 void ENTRY();
 
+/* The upstream-only pipeline's copies call MLIR's runner library, which has no riscv64
+ * build here; mips-compile objects bring their own (this one is weak, so theirs wins). */
+typedef struct unranked_memref {
+  int64_t rank;
+  void *descriptor;
+} unranked_memref;
+
+static void copy_dim(int64_t elem_size, int64_t rank, int64_t d, const int64_t *sizes,
+                     const int64_t *src_strides, const int64_t *dst_strides, const char *src,
+                     char *dst) {
+  for (int64_t i = 0; i < sizes[d]; ++i) {
+    const char *s = src + i * src_strides[d] * elem_size;
+    char *t = dst + i * dst_strides[d] * elem_size;
+    if (d + 1 == rank) memcpy(t, s, (size_t)elem_size);
+    else copy_dim(elem_size, rank, d + 1, sizes, src_strides, dst_strides, s, t);
+  }
+}
+
+__attribute__((weak)) void memrefCopy(int64_t elem_size, unranked_memref *src,
+                                      unranked_memref *dst) {
+  /* descriptor: allocated, aligned, offset, sizes[rank], strides[rank] */
+  const int64_t rank = src->rank;
+  char **s = src->descriptor, **t = dst->descriptor;
+  const int64_t *sm = (const int64_t *)(s + 2), *tm = (const int64_t *)(t + 2);
+  const char *from = s[1] + sm[0] * elem_size;
+  char *to = t[1] + tm[0] * elem_size;
+  if (rank == 0) {
+    memcpy(to, from, (size_t)elem_size);
+    return;
+  }
+  copy_dim(elem_size, rank, 0, sm + 1, sm + 1 + rank, tm + 1 + rank, from, to);
+}
+
 #define REGION_OPEN() __asm__ volatile("slti x0, x0, 0x6d0")
 #define REGION_CLOSE() __asm__ volatile("slti x0, x0, 0x6d1")
 

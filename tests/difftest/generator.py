@@ -624,9 +624,10 @@ class Conv(Op):
 
     kind = "conv"
 
-    def __init__(self, inputs, output, form, strides, dilations):
+    def __init__(self, inputs, output, form, strides, dilations, zero_points=None):
         super().__init__(inputs, output)
         self.form, self.strides, self.dilations = form, strides, dilations
+        self.zero_points = zero_points  # (input, filter): the int8 _q form
 
     def render(self, ctx):
         x, w = self.inputs[:2]
@@ -642,6 +643,12 @@ class Conv(Op):
         ssa = ctx.fresh("conv")
         attrs = (f"{{dilations = dense<[{self.dilations[0]}, {self.dilations[1]}]> : tensor<2xi64>, "
                  f"strides = dense<[{self.strides[0]}, {self.strides[1]}]> : tensor<2xi64>}}")
+        if self.zero_points is not None:
+            zx = ctx.scalar(I32, str(self.zero_points[0]))
+            zw = ctx.scalar(I32, str(self.zero_points[1]))
+            ctx.emit(f"{ssa} = linalg.conv_2d_{self.form}_q {attrs} ins({ctx.name(x)}, {ctx.name(w)}, {zx}, {zw} : "
+                     f"{x.type}, {w.type}, i32, i32) outs({init} : {out.type}) -> {out.type}")
+            return ssa
         ctx.emit(f"{ssa} = linalg.conv_2d_{self.form} {attrs} ins({ctx.name(x)}, {ctx.name(w)} : {x.type}, {w.type}) "
                  f"outs({init} : {out.type}) -> {out.type}")
         return ssa
@@ -1198,9 +1205,15 @@ class Builder:
                 ec += inputs[2].rel_ulps * ULP_PER_BOUND * inputs[2].bound
             out.exact = x.exact and wt.exact and exact_c and out.bound < EXACT_LIMIT
             out.err = ec + k * (x.bound * eb + wt.bound * ea + ea * eb) + 2 * (k + 2) * UNIT_ROUNDOFF * out.bound
+            zero_points = None
         else:
-            out.bound = min(2 ** 31, (inputs[2].bound if len(inputs) == 3 else 0) + k * 128 * 128)
-        return self.add(Conv(inputs, out, form, strides, dilations))
+            # int8 NHWC convs are also written with zero points (TOSA's quantized conv2d).
+            zero_points = None
+            if form != "nchw_fchw" and rng.random() < 0.5:
+                zero_points = (rng.choice([0, 3, -128, 127]), rng.choice([0, -5, -128, 127]))
+            zmax = max(abs(z) for z in zero_points) if zero_points else 0
+            out.bound = min(2 ** 31, (inputs[2].bound if len(inputs) == 3 else 0) + k * (128 + zmax) ** 2)
+        return self.add(Conv(inputs, out, form, strides, dilations, zero_points))
 
     @staticmethod
     def _matmul_out_dynamic(form, a, b, ta, tb, shared):

@@ -65,11 +65,23 @@ def seed_inputs():
 def opt_args_of(path):
     """The mips-opt flags of a lit file's RUN lines, without checks of its own."""
     args = []
+    # One command per RUN line (a line ending in a backslash continues on the next).
+    runs, current = [], ""
     with open(path, encoding="utf-8") as fh:
-        runs = " ".join(l.split("RUN:", 1)[1].rstrip("\\\n") for l in fh if "RUN:" in l)
-    for m in re.finditer(r"mips-opt %s([^|]*)", runs):
+        for line in fh:
+            if "RUN:" not in line:
+                continue
+            text = line.split("RUN:", 1)[1].rstrip("\n")
+            current += " " + text.rstrip("\\")
+            if not text.rstrip().endswith("\\"):
+                runs.append(current)
+                current = ""
+    for m in (re.search(r"mips-opt %s([^|]*)", run) for run in runs):
+        if not m:
+            continue
+        # Without lit's own checks (either spelling) and shell redirections (2>&1).
         flags = [a for a in shlex.split(m.group(1))
-                 if a not in ("-verify-diagnostics", "-split-input-file")]
+                 if a.lstrip("-") not in ("verify-diagnostics", "split-input-file") and ">" not in a]
         args.append(flags)
     return args or [["--mips-lower-to-llvm"], []]
 

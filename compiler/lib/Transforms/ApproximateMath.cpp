@@ -51,6 +51,14 @@ bool isApproximatedUpstream(StringRef name) {
   return name != "math.exp" && name != "math.erf" && isApproximated(name);
 }
 
+/// An f32 constant of `type` (f32, or a shaped type of f32: a splat).
+Value splatF32(OpBuilder &b, Location loc, Type type, double value) {
+  TypedAttr attr = b.getF32FloatAttr(static_cast<float>(value));
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    attr = SplatElementsAttr::get(shaped, attr);
+  return arith::ConstantOp::create(b, loc, type, attr);
+}
+
 /// f32 erf as one rational function, x P(x^2) / Q(x^2) on x clamped to
 /// [-3.92, 3.92] (beyond it erf rounds to +-1), with no branches or coefficient
 /// selects: upstream's erf picks its coefficients from three intervals (over 40
@@ -75,16 +83,9 @@ struct Ratio {
   double factor;
 };
 
-Value splat(OpBuilder &b, Location loc, Type type, double value) {
-  TypedAttr attr = b.getF32FloatAttr(static_cast<float>(value));
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    attr = SplatElementsAttr::get(shaped, attr);
-  return arith::ConstantOp::create(b, loc, type, attr);
-}
-
 Ratio build(OpBuilder &b, Location loc, Value x, double s, bool monicNumerator) {
   Type type = x.getType();
-  auto constant = [&](double value) { return splat(b, loc, type, value); };
+  auto constant = [&](double value) { return splatF32(b, loc, type, value); };
   Value bound = constant(clampBound / std::fabs(s));
   Value clamped = arith::MaxNumFOp::create(b, loc, arith::MinNumFOp::create(b, loc, x, bound),
                                            arith::NegFOp::create(b, loc, bound));
@@ -148,7 +149,7 @@ struct RationalErf : OpRewritePattern<math::ErfOp> {
     if (!getElementTypeOrSelf(type).isF32())
       return failure();
     Location loc = op.getLoc();
-    auto constant = [&](double value) { return rational_erf::splat(rewriter, loc, type, value); };
+    auto constant = [&](double value) { return splatF32(rewriter, loc, type, value); };
     Value x = op.getOperand();
     double s = rational_erf::argumentFactor(x);
     rational_erf::Ratio erf = rational_erf::build(rewriter, loc, x, s, /*monicNumerator=*/false);
@@ -236,13 +237,13 @@ struct GeluErf : OpRewritePattern<arith::MulFOp> {
     Location loc = op.getLoc();
     rational_erf::Ratio ratio = rational_erf::build(rewriter, loc, x, s, /*monicNumerator=*/true);
     Value phi = math::FmaOp::create(rewriter, loc, ratio.ratio,
-                                    rational_erf::splat(rewriter, loc, type, c * ratio.factor),
-                                    rational_erf::splat(rewriter, loc, type, c));
+                                    splatF32(rewriter, loc, type, c * ratio.factor),
+                                    splatF32(rewriter, loc, type, c));
     Value belowBound = arith::CmpFOp::create(
         rewriter, loc, arith::CmpFPredicate::OLT, x,
-        rational_erf::splat(rewriter, loc, type, -rational_erf::clampBound / std::fabs(s)));
+        splatF32(rewriter, loc, type, -rational_erf::clampBound / std::fabs(s)));
     phi = arith::SelectOp::create(rewriter, loc, belowBound,
-                                  rational_erf::splat(rewriter, loc, type, 0.0), phi);
+                                  splatF32(rewriter, loc, type, 0.0), phi);
     rewriter.replaceOpWithNewOp<arith::MulFOp>(op, x, phi);
     return success();
   }
@@ -268,7 +269,7 @@ struct ReducedExp : OpRewritePattern<math::ExpOp> {
     if (!getElementTypeOrSelf(type).isF32())
       return failure();
     Location loc = op.getLoc();
-    auto constant = [&](double value) { return rational_erf::splat(rewriter, loc, type, value); };
+    auto constant = [&](double value) { return splatF32(rewriter, loc, type, value); };
     Type intType = rewriter.getI32Type();
     if (auto shaped = dyn_cast<ShapedType>(type))
       intType = shaped.clone(intType);
@@ -316,12 +317,7 @@ void scaleSubnormalLogInputs(Operation *root) {
     OpBuilder b(op);
     Location loc = op->getLoc();
     Type type = op->getResultTypes()[0];
-    auto constant = [&](double value) -> Value {
-      TypedAttr attr = b.getF32FloatAttr(static_cast<float>(value));
-      if (auto shaped = dyn_cast<ShapedType>(type))
-        attr = SplatElementsAttr::get(shaped, attr);
-      return arith::ConstantOp::create(b, loc, type, attr);
-    };
+    auto constant = [&](double value) { return splatF32(b, loc, type, value); };
     Value x = op->getOperand(0);
     Value tiny = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
                                        math::AbsFOp::create(b, loc, x), constant(0x1p-126));

@@ -37,5 +37,35 @@ int main(void) {
       EXPECT(E2E_AT(r, i, j) == want, "acc (%d,%d) = %d, expected %d", i, j, E2E_AT(r, i, j), want);
     }
   if (r.allocated != qc) free(r.allocated);
+
+  /* TOSA's quantized conv2d against a direct C loop: padding reads the input's zero
+   * point (so it contributes nothing), every tap is (x - izp) * (w - wzp). */
+  enum { H = 7, W = 7, C = 8, F = 6, KH = 3, KW = 3, OH = 4, OW = 7, IZP = -3, WZP = 5 };
+  static int8_t cx[H * W * C], cw[F * KH * KW * C];
+  int32_t bias[F];
+  for (int x = 0; x < H * W * C; ++x) cx[x] = (int8_t)(x % 7 == 0 ? -128 : e2e_value(x + 2, 127));
+  for (int x = 0; x < F * KH * KW * C; ++x) cw[x] = (int8_t)(x % 11 == 0 ? 127 : e2e_value(x + 3, 127));
+  for (int f = 0; f < F; ++f) bias[f] = 100 * f - 250;
+  mips_memref_i8_4d mx = {cx, cx, 0, {1, H, W, C}, {H * W * C, W * C, C, 1}};
+  mips_memref_i8_4d mw = {cw, cw, 0, {F, KH, KW, C}, {KH * KW * C, KW * C, C, 1}};
+  mips_memref_i32_1d mbias = {bias, bias, 0, {F}, {1}};
+  mips_memref_i32_4d conv;
+  _mlir_ciface_tosa_qconv(&conv, &mx, &mw, &mbias);
+  for (int oh = 0; oh < OH; ++oh)
+    for (int ow = 0; ow < OW; ++ow)
+      for (int f = 0; f < F; ++f) {
+        int32_t want = bias[f];
+        for (int kh = 0; kh < KH; ++kh)
+          for (int kw = 0; kw < KW; ++kw) {
+            const int h = oh * 2 + kh - 1, w = ow + kw - 1;
+            if (h < 0 || h >= H || w < 0 || w >= W) continue;
+            for (int c = 0; c < C; ++c)
+              want += (cx[(h * W + w) * C + c] - IZP) * (cw[((f * KH + kh) * KW + kw) * C + c] - WZP);
+          }
+        const int32_t got = conv.aligned[conv.offset + oh * conv.strides[1] + ow * conv.strides[2] +
+                                         f * conv.strides[3]];
+        EXPECT(got == want, "conv (%d,%d,%d) = %d, expected %d", oh, ow, f, got, want);
+      }
+  free(conv.allocated);
   return e2e_finish("int8");
 }

@@ -23,7 +23,10 @@ def ConvertConvToMatmul : Pass<"convert-conv-to-matmul"> {
       an im2col copy of the input patches (NHWC: a vector of channels at a
       time), then one matmul (NCHW: a batch of them sharing the filter).
 
-    Dynamic shapes, depthwise and quantized convolutions are left alone (loops).
+    The NHWC `_q` forms (int8 with zero points, as TOSA's quantized conv2d
+    lowers) take the same paths into `linalg.quantized_matmul`, an FHWC
+    filter transposed first. Dynamic shapes, depthwise convolutions and NCHW
+    `_q` ones are left alone (loops).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -47,7 +47,8 @@ bool isLibmipsConv(linalg::LinalgOp conv) {
 
 /// The convolutions this pass rewrites (when isLibmipsConv holds).
 bool isConvertedLayout(Operation *op) {
-  return isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNhwcFhwcOp, linalg::Conv2DNchwFchwOp>(op);
+  return isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNhwcFhwcOp, linalg::Conv2DNchwFchwOp,
+             linalg::Conv2DNhwcHwcfQOp, linalg::Conv2DNhwcFhwcQOp>(op);
 }
 
 bool allOnes(DenseIntElementsAttr values) {
@@ -95,10 +96,27 @@ void buildMultiplyAdd(OpBuilder &b, Location loc, ValueRange args) {
 /// (FHWC, read transposed), accumulated into `init` viewed as [N*OH*OW, F];
 /// returned in init's own shape.
 Value multiplyRowsByFilter(PatternRewriter &rewriter, Location loc, Value rows, Value filter,
-                           Value init, bool filterFirst) {
+                           Value init, bool filterFirst, ValueRange zeroPoints = {}) {
   Value weights = filterFirst ? collapse(rewriter, loc, filter, 1, 3)
                               : collapse(rewriter, loc, filter, 0, 2);
   Value acc = collapse(rewriter, loc, init, 0, 2);
+  auto initType = cast<RankedTensorType>(init.getType());
+  if (!zeroPoints.empty()) {
+    // Zero points (a _q conv): linalg.quantized_matmul, whose B is [K, F], so an
+    // FHWC filter is transposed first (a copy of the weights, not of the input).
+    if (filterFirst) {
+      auto type = cast<RankedTensorType>(weights.getType());
+      Value empty = tensor::EmptyOp::create(rewriter, loc, {type.getDimSize(1), type.getDimSize(0)},
+                                            type.getElementType());
+      weights = linalg::TransposeOp::create(rewriter, loc, weights, empty, ArrayRef<int64_t>{1, 0})
+                    .getResult()[0];
+    }
+    auto product = linalg::QuantizedMatmulOp::create(
+        rewriter, loc, TypeRange{acc.getType()},
+        ValueRange{rows, weights, zeroPoints[0], zeroPoints[1]}, ValueRange{acc});
+    return tensor::ExpandShapeOp::create(rewriter, loc, initType, product.getResult(0),
+                                         mergeRange(initType.getRank(), 0, 2));
+  }
   MLIRContext *ctx = rewriter.getContext();
   AffineExpr m, n, k;
   bindDims(ctx, m, n, k);
@@ -111,9 +129,15 @@ Value multiplyRowsByFilter(PatternRewriter &rewriter, Location loc, Value rows, 
       {utils::IteratorType::parallel, utils::IteratorType::parallel,
        utils::IteratorType::reduction},
       [](OpBuilder &b, Location l, ValueRange args) { buildMultiplyAdd(b, l, args); });
-  auto initType = cast<RankedTensorType>(init.getType());
   return tensor::ExpandShapeOp::create(rewriter, loc, initType, product.getResult(0),
                                        mergeRange(initType.getRank(), 0, 2));
+}
+
+/// The zero points of a _q convolution (its inputs after input and filter); none
+/// for the others.
+SmallVector<Value> zeroPointsOf(linalg::LinalgOp conv) {
+  SmallVector<Value> inputs = conv.getDpsInputs();
+  return SmallVector<Value>(llvm::drop_begin(inputs, 2));
 }
 
 /// NCHW: the filter viewed as [F, K] times `columns` [N, K, OH*OW], a batch of
@@ -166,7 +190,8 @@ struct PointwiseNhwcConvToMatmul : OpRewritePattern<ConvOp> {
       return rewriter.notifyMatchFailure(conv, "input larger than the output");
     Location loc = conv.getLoc();
     Value rows = collapse(rewriter, loc, input, 0, 2);
-    rewriter.replaceOp(conv, multiplyRowsByFilter(rewriter, loc, rows, filter, init, kFilterFirst));
+    rewriter.replaceOp(conv, multiplyRowsByFilter(rewriter, loc, rows, filter, init, kFilterFirst,
+                                                  zeroPointsOf(conv)));
     return success();
   }
 };
@@ -271,7 +296,8 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
     Value patches = copyNhwcPatches(rewriter, loc, input, patchesType, sh, sw, dh, dw);
     Value rows = tensor::CollapseShapeOp::create(
         rewriter, loc, patches, SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
-    rewriter.replaceOp(conv, multiplyRowsByFilter(rewriter, loc, rows, filter, init, kFilterFirst));
+    rewriter.replaceOp(conv, multiplyRowsByFilter(rewriter, loc, rows, filter, init, kFilterFirst,
+                                                  zeroPointsOf(conv)));
     return success();
   }
 };
@@ -332,11 +358,17 @@ struct ConvertConvToMatmul : mips::impl::ConvertConvToMatmulBase<ConvertConvToMa
 void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   // The view-only rewrites first: they win over im2col for 1x1 kernels.
+  // The _q forms (int8 with zero points, what TOSA's quantized conv2d becomes)
+  // reach libmips as linalg.quantized_matmul.
   patterns.add<PointwiseNhwcConvToMatmul<linalg::Conv2DNhwcHwcfOp, false>,
                PointwiseNhwcConvToMatmul<linalg::Conv2DNhwcFhwcOp, true>,
+               PointwiseNhwcConvToMatmul<linalg::Conv2DNhwcHwcfQOp, false>,
+               PointwiseNhwcConvToMatmul<linalg::Conv2DNhwcFhwcQOp, true>,
                PointwiseNchwConvToMatmul>(ctx, /*benefit=*/2);
   patterns.add<NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfOp, false>,
-               NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcOp, true>, NchwConvThroughIm2Col>(
+               NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcOp, true>,
+               NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfQOp, false>,
+               NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcQOp, true>, NchwConvThroughIm2Col>(
       ctx, /*benefit=*/1);
 }
 
@@ -347,8 +379,8 @@ std::string mlir::mips::whyConvStaysLoops(linalg::LinalgOp conv) {
       return "a depthwise convolution is not a matmul; it runs as loops";
     if (op->getName().getStringRef().contains("pooling"))
       return "pooling runs as loops";
-    return "only linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc and conv_2d_nchw_fchw "
-           "reach libmips";
+    return "only linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc (and their _q forms) and "
+           "conv_2d_nchw_fchw reach libmips";
   }
   if (!conv.hasPureTensorSemantics())
     return "its operands are buffers; only convolutions on tensors are rewritten";

@@ -133,3 +133,27 @@ func.func @pointwise_larger_input(%x: tensor<1x6x1x4xf32>, %w: tensor<8x1x1x4xf3
          ins(%x, %w : tensor<1x6x1x4xf32>, tensor<8x1x1x4xf32>) outs(%o : tensor<1x5x1x8xf32>) -> tensor<1x5x1x8xf32>
   return %r : tensor<1x5x1x8xf32>
 }
+
+// -----
+
+// int8 convolutions with zero points (_q) are quantized matmuls: through the patches
+// for a 3x3 HWCF kernel; a 1x1 FHWC one on a view of the input, its [F, C] filter
+// transposed into the [C, F] that linalg.quantized_matmul reads. NCHW _q stays loops.
+// CHECK-LABEL: func.func @quantized
+// CHECK-SAME:      %[[IZP:[^:]*]]: i32, %[[FZP:[^:]*]]: i32
+// CHECK:         vector.transfer_read
+// CHECK:         linalg.quantized_matmul ins(%{{.*}}, %{{.*}}, %[[IZP]], %[[FZP]] : tensor<16x72xi8>, tensor<72x4xi8>, i32, i32) outs(%{{.*}} : tensor<16x4xi32>)
+// CHECK:         %[[T:.*]] = linalg.transpose ins(%{{.*}} : tensor<4x8xi8>) outs(%{{.*}} : tensor<8x4xi8>) permutation = [1, 0]
+// CHECK:         linalg.quantized_matmul ins(%{{.*}}, %[[T]], %[[IZP]], %[[FZP]] : tensor<16x8xi8>, tensor<8x4xi8>, i32, i32)
+// CHECK:         linalg.conv_2d_nchw_fchw_q
+// MIPS-LABEL: func.func @quantized
+// MIPS-COUNT-2: mips.matmul
+func.func @quantized(%x: tensor<1x6x6x8xi8>, %w: tensor<3x3x8x4xi8>, %o: tensor<1x4x4x4xi32>,
+                     %px: tensor<1x4x4x8xi8>, %pw: tensor<4x1x1x8xi8>,
+                     %nx: tensor<1x8x4x4xi8>, %nw: tensor<4x8x1x1xi8>, %no: tensor<1x4x4x4xi32>,
+                     %izp: i32, %fzp: i32) -> (tensor<1x4x4x4xi32>, tensor<1x4x4x4xi32>, tensor<1x4x4x4xi32>) {
+  %a = linalg.conv_2d_nhwc_hwcf_q {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w, %izp, %fzp : tensor<1x6x6x8xi8>, tensor<3x3x8x4xi8>, i32, i32) outs(%o : tensor<1x4x4x4xi32>) -> tensor<1x4x4x4xi32>
+  %b = linalg.conv_2d_nhwc_fhwc_q {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%px, %pw, %izp, %fzp : tensor<1x4x4x8xi8>, tensor<4x1x1x8xi8>, i32, i32) outs(%o : tensor<1x4x4x4xi32>) -> tensor<1x4x4x4xi32>
+  %c = linalg.conv_2d_nchw_fchw_q {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%nx, %nw, %izp, %fzp : tensor<1x8x4x4xi8>, tensor<4x8x1x1xi8>, i32, i32) outs(%no : tensor<1x4x4x4xi32>) -> tensor<1x4x4x4xi32>
+  return %a, %b, %c : tensor<1x4x4x4xi32>, tensor<1x4x4x4xi32>, tensor<1x4x4x4xi32>
+}
