@@ -634,6 +634,8 @@ class Conv(Op):
         out = self.output
         if len(self.inputs) == 3:
             init = ctx.name(self.inputs[2])
+        elif self.form == "depthwise_nhwc_hwc":
+            init = ctx.zeros(out, [(x, 0), None, None, (w, 2)])
         else:
             axes = [(x, 0), (w, 3 if self.form == "nhwc_hwcf" else 0), None, None]
             if self.form == "nchw_fchw":
@@ -649,7 +651,9 @@ class Conv(Op):
             ctx.emit(f"{ssa} = linalg.conv_2d_{self.form}_q {attrs} ins({ctx.name(x)}, {ctx.name(w)}, {zx}, {zw} : "
                      f"{x.type}, {w.type}, i32, i32) outs({init} : {out.type}) -> {out.type}")
             return ssa
-        ctx.emit(f"{ssa} = linalg.conv_2d_{self.form} {attrs} ins({ctx.name(x)}, {ctx.name(w)} : {x.type}, {w.type}) "
+        name = self.form.replace("depthwise_", "depthwise_conv_2d_") if self.form.startswith("depthwise") \
+            else f"conv_2d_{self.form}"
+        ctx.emit(f"{ssa} = linalg.{name} {attrs} ins({ctx.name(x)}, {ctx.name(w)} : {x.type}, {w.type}) "
                  f"outs({init} : {out.type}) -> {out.type}")
         return ssa
 
@@ -1167,6 +1171,9 @@ class Builder:
         """A convolution producing `sizes`: [N, OH, OW, F] (NHWC) or [N, F, OH, OW]."""
         rng = self.rng
         form = rng.choice(["nhwc_hwcf", "nhwc_fhwc", "nchw_fchw"])
+        # f32 depthwise convs become the compiler's own vector code.
+        if elem == F32 and rng.random() < 0.3:
+            form = "depthwise_nhwc_hwc"
         in_elem = F32 if elem == F32 else I8
         if form == "nchw_fchw":
             n, f, oh, ow = sizes
@@ -1177,19 +1184,21 @@ class Builder:
         kh, kw = rng.choice([1, 1, 2, 3]), rng.choice([1, 1, 2, 3])
         strides = (rng.choice([1, 1, 2]), rng.choice([1, 1, 2]))
         dilations = (rng.choice([1, 1, 2]), rng.choice([1, 1, 2]))
-        c = rng.choice([1, 2, 3, 4, 8])
+        c = f if form == "depthwise_nhwc_hwc" else rng.choice([1, 2, 3, 4, 8])
         h = (oh - 1) * strides[0] + (kh - 1) * dilations[0] + 1 + rng.choice([0, 0, 1])
         w_ = (ow - 1) * strides[1] + (kw - 1) * dilations[1] + 1 + rng.choice([0, 0, 1])
-        k = kh * kw * c
+        k = kh * kw * (1 if form == "depthwise_nhwc_hwc" else c)
         if n * h * w_ * c > 8192 or math.prod(sizes) * k > 65536:
             return None
         x_sizes = [n, c, h, w_] if form == "nchw_fchw" else [n, h, w_, c]
-        w_sizes = {"nhwc_hwcf": [kh, kw, c, f], "nhwc_fhwc": [f, kh, kw, c], "nchw_fchw": [f, c, kh, kw]}[form]
+        w_sizes = {"nhwc_hwcf": [kh, kw, c, f], "nhwc_fhwc": [f, kh, kw, c], "nchw_fchw": [f, c, kh, kw],
+                   "depthwise_nhwc_hwc": [kh, kw, c]}[form]
         limit = 8.0 if elem == F32 else None
         # Mostly static (the shapes mips-compile sends to libmips); dynamic ones stay loops.
         static = rng.random() < 0.85
         x = self.make(in_elem, x_sizes, depth, dynamic=[False] * 4 if static else None, finite=True, bound_limit=limit)
-        wt = self.make(in_elem, w_sizes, depth, dynamic=[False] * 4 if static else None, finite=True, bound_limit=limit)
+        wt = self.make(in_elem, w_sizes, depth, dynamic=[False] * len(w_sizes) if static else None, finite=True,
+                       bound_limit=limit)
         out = Value(elem, sizes, [False] * 4)
         inputs = [x, wt]
         if rng.random() < 0.3:

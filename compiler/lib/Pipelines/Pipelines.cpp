@@ -69,6 +69,10 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
     pm.addPass(createCanonicalizerPass());
   }
   pm.addPass(mips::createMipsCollapseElementwise());
+  mips::MipsVectorizeDepthwiseConvOptions depthwise;
+  depthwise.lanes = options.vectorLanes;
+  depthwise.scalable = options.scalableVectors;
+  pm.addPass(mips::createMipsVectorizeDepthwiseConv(depthwise));
 }
 
 /// Everything else (bias adds, activations, other contractions, vector code)

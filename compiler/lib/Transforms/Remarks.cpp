@@ -82,6 +82,15 @@ struct MipsRemarksPass : mips::impl::MipsRemarksBase<MipsRemarksPass> {
         return;
       }
       if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+        if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(op)) {
+          if (std::optional<StringRef> why = mips::whyDepthwiseStaysLoops(op))
+            op->emitRemark() << op->getName() << " runs as loops: " << *why;
+          else
+            op->emitRemark() << op->getName()
+                             << " is not a matmul: it becomes vector code along its channels "
+                                "(when they are contiguous)";
+          return;
+        }
         if (linalg::isaConvolutionOpInterface(linalgOp)) {
           op->emitRemark() << op->getName() << " does not reach libmips: "
                            << mips::whyConvStaysLoops(linalgOp);

@@ -2,7 +2,7 @@
 // RUN: mips-opt %s --convert-conv-to-matmul --convert-linalg-to-mips --mips-inline-small-matmuls --mips-remarks=precise=true --split-input-file 2>&1 | FileCheck %s --check-prefix=PRECISE
 
 // A 3x3 conv reaches libmips as a matmul over its patches, at the conv's location;
-// a depthwise conv does not, and says why.
+// a depthwise conv does not: it becomes vector code.
 func.func @convs(%x: tensor<1x34x34x16xf32>, %w: tensor<3x3x16x32xf32>, %dw: tensor<3x3x16xf32>)
     -> (tensor<1x32x32x32xf32>, tensor<1x32x32x16xf32>) {
   %z = arith.constant 0.0 : f32
@@ -12,7 +12,7 @@ func.func @convs(%x: tensor<1x34x34x16xf32>, %w: tensor<3x3x16x32xf32>, %dw: ten
   %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x34x34x16xf32>, tensor<3x3x16x32xf32>) outs(%f : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
   %e2 = tensor.empty() : tensor<1x32x32x16xf32>
   %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<1x32x32x16xf32>) -> tensor<1x32x32x16xf32>
-  // expected-remark @below {{linalg.depthwise_conv_2d_nhwc_hwc does not reach libmips: a depthwise convolution is not a matmul; it runs as loops}}
+  // expected-remark @below {{linalg.depthwise_conv_2d_nhwc_hwc is not a matmul: it becomes vector code along its channels (when they are contiguous)}}
   %d = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %dw : tensor<1x34x34x16xf32>, tensor<3x3x16xf32>) outs(%f2 : tensor<1x32x32x16xf32>) -> tensor<1x32x32x16xf32>
   return %c, %d : tensor<1x32x32x32xf32>, tensor<1x32x32x16xf32>
 }
@@ -21,13 +21,19 @@ func.func @convs(%x: tensor<1x34x34x16xf32>, %w: tensor<3x3x16x32xf32>, %dw: ten
 
 // A dynamic conv and an f16 one stay loops, each with its reason.
 func.func @conv_reasons(%x: tensor<?x?x?x?xf32>, %w: tensor<1x1x8x8xf32>, %o: tensor<?x?x?x8xf32>,
-                        %xh: tensor<1x4x4x8xf16>, %wh: tensor<1x1x8x8xf16>, %oh: tensor<1x4x4x8xf16>)
-    -> (tensor<?x?x?x8xf32>, tensor<1x4x4x8xf16>) {
+                        %xh: tensor<1x4x4x8xf16>, %wh: tensor<1x1x8x8xf16>, %oh: tensor<1x4x4x8xf16>,
+                        %x7: tensor<1x10x10x8xf32>, %w7: tensor<7x7x8xf32>, %o7: tensor<1x4x4x8xf32>,
+                        %wdh: tensor<1x1x8xf16>)
+    -> (tensor<?x?x?x8xf32>, tensor<1x4x4x8xf16>, tensor<1x4x4x8xf32>, tensor<1x4x4x8xf16>) {
   // expected-remark @below {{linalg.conv_2d_nhwc_hwcf does not reach libmips: its shape is dynamic; only static convolutions are rewritten}}
   %c = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<?x?x?x?xf32>, tensor<1x1x8x8xf32>) outs(%o : tensor<?x?x?x8xf32>) -> tensor<?x?x?x8xf32>
   // expected-remark @below {{linalg.conv_2d_nhwc_hwcf does not reach libmips: its element types (f16, f16 -> f16) are not f32 or int8 into int32, which libmips multiplies}}
   %h = linalg.conv_2d_nhwc_hwcf ins(%xh, %wh : tensor<1x4x4x8xf16>, tensor<1x1x8x8xf16>) outs(%oh : tensor<1x4x4x8xf16>) -> tensor<1x4x4x8xf16>
-  return %c, %h : tensor<?x?x?x8xf32>, tensor<1x4x4x8xf16>
+  // expected-remark @below {{linalg.depthwise_conv_2d_nhwc_hwc runs as loops: its kernel is empty or larger than 5x5}}
+  %d7 = linalg.depthwise_conv_2d_nhwc_hwc ins(%x7, %w7 : tensor<1x10x10x8xf32>, tensor<7x7x8xf32>) outs(%o7 : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  // expected-remark @below {{linalg.depthwise_conv_2d_nhwc_hwc runs as loops: only f32 depthwise convolutions become vector code}}
+  %dh = linalg.depthwise_conv_2d_nhwc_hwc ins(%xh, %wdh : tensor<1x4x4x8xf16>, tensor<1x1x8xf16>) outs(%oh : tensor<1x4x4x8xf16>) -> tensor<1x4x4x8xf16>
+  return %c, %h, %d7, %dh : tensor<?x?x?x8xf32>, tensor<1x4x4x8xf16>, tensor<1x4x4x8xf32>, tensor<1x4x4x8xf16>
 }
 
 // -----

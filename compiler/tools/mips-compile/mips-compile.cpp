@@ -274,6 +274,20 @@ static int compile(const std::string &displayName,
                    const std::pair<llvm::StringRef, llvm::StringRef> &kind,
                    mips::EmitOptions emitOptions);
 
+/// Whether the object is for riscv64 with the V extension (already checked).
+static bool hasRVV(const mips::EmitOptions &options) {
+  if (options.target->name != "riscv64")
+    return false;
+  llvm::Expected<mips::TargetMachineConfig> config = mips::resolveTargetMachineConfig(options);
+  if (!config) {
+    llvm::consumeError(config.takeError());
+    return false;
+  }
+  llvm::SmallVector<llvm::StringRef> features;
+  llvm::StringRef(config->features).split(features, ',');
+  return llvm::is_contained(features, "+v");
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   mips::setToolVersionPrinter("mips-compile");
@@ -390,6 +404,11 @@ static int compile(const std::string &displayName,
   pipelineOptions.preciseMath = preciseMath;
   pipelineOptions.remarks = remarks;
   pipelineOptions.specializeDenseArguments = specializeDense;
+  // RVV: the compiler's own vector code uses scalable vectors of one register
+  // (vscale x 2 f32), so one object fills the register at every VLEN.
+  const bool rvv = hasRVV(emitOptions);
+  pipelineOptions.scalableVectors = rvv;
+  pipelineOptions.vectorLanes = rvv ? 2 : 8;
   mips::buildMipsLoweringPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

@@ -26,7 +26,10 @@ def ConvertConvToMatmul : Pass<"convert-conv-to-matmul"> {
     The NHWC `_q` forms (int8 with zero points, as TOSA's quantized conv2d
     lowers) take the same paths into `linalg.quantized_matmul`, an FHWC
     filter transposed first. Dynamic shapes, depthwise convolutions and NCHW
-    `_q` ones are left alone (loops).
+    `_q` ones are left alone (loops), except that a depthwise conv with a
+    channel multiplier of 1 (`depthwise_conv_2d_nhwc_hwcm`, as TOSA's lowers)
+    becomes `depthwise_conv_2d_nhwc_hwc`, which mips-vectorize-depthwise-conv
+    writes as vector code.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

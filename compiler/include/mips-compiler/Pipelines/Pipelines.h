@@ -39,6 +39,16 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       llvm::cl::desc("Give functions with loops over their arguments a copy for dense "
                      "row-major arguments, picked at run time (mips-specialize-dense-arguments)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> vectorLanes{
+      *this, "vector-lanes",
+      llvm::cl::desc("f32 lanes of the vector code the compiler writes itself (depthwise "
+                     "convolutions): a multiple of vscale with scalable-vectors"),
+      llvm::cl::init(8)};
+  PassOptions::Option<bool> scalableVectors{
+      *this, "scalable-vectors",
+      llvm::cl::desc("The target has scalable vectors (RVV): vector-lanes times vscale "
+                     "lanes, one object for every VLEN"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> remarks{
       *this, "remarks",
       llvm::cl::desc("Emit remarks saying which ops reach libmips, which run as inline "

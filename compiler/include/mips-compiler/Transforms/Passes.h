@@ -12,6 +12,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 
@@ -22,6 +23,10 @@ namespace mips {
 /// with K <= 8, and half of it with K <= 16, inline code costs fewer instructions
 /// than a libmips call (bench/inline_threshold.sh; riscv64, VLEN 128 to 1024, f32).
 inline constexpr int64_t kDefaultInlineThreshold = 2048;
+
+/// Why mips-vectorize-depthwise-conv leaves `op` as loops whatever its buffers'
+/// layout, or nothing if it becomes vector code once its channels are contiguous.
+std::optional<StringRef> whyDepthwiseStaysLoops(Operation *op);
 
 #define GEN_PASS_DECL
 #include "mips-compiler/Transforms/Passes.h.inc"

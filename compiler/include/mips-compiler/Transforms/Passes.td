@@ -94,6 +94,32 @@ def MipsCollapseElementwise : Pass<"mips-collapse-elementwise"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def MipsVectorizeDepthwiseConv : Pass<"mips-vectorize-depthwise-conv"> {
+  let summary = "Write depthwise convolutions on buffers as vector code along the channels";
+  let description = [{
+    Each f32 `linalg.depthwise_conv_2d_nhwc_hwc` on buffers whose channels are
+    contiguous, with a static kernel of at most 25 taps (any strides and
+    dilations), becomes loops over batch, channel blocks, output rows and tiles
+    of 4 output pixels, with vector code inside: the block's weights loaded once,
+    the 4 pixels' sums in registers, each input vector loaded once per kernel
+    row for every pixel and tap that reads it, and a masked last block of
+    channels. Each sum keeps linalg's order, with fused multiply-adds.
+  }];
+  let options = [
+    Option<"lanes", "lanes", "int64_t", /*default=*/"8",
+           "f32 lanes per vector (times vscale when scalable)">,
+    Option<"scalable", "scalable", "bool", /*default=*/"false",
+           "Scalable vectors: lanes x vscale, for RVV at every VLEN">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 def MipsRemarks : Pass<"mips-remarks"> {
   let summary = "Say, as remarks, which ops reach libmips and which stay slow, and why";
   let description = [{

@@ -344,6 +344,36 @@ struct NchwConvThroughIm2Col : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
   }
 };
 
+/// A depthwise conv with a channel multiplier of 1 (what tosa.depthwise_conv2d
+/// becomes) as the plain depthwise form, which mips-vectorize-depthwise-conv
+/// writes as vector code: the filter's and output's unit dimension is dropped.
+struct DepthwiseMultiplierOne : OpRewritePattern<linalg::DepthwiseConv2DNhwcHwcmOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::DepthwiseConv2DNhwcHwcmOp conv,
+                                PatternRewriter &rewriter) const override {
+    if (!conv.hasPureTensorSemantics())
+      return failure();
+    Value filter = conv.getDpsInputOperand(1)->get();
+    auto filterType = cast<RankedTensorType>(filter.getType());
+    if (filterType.getDimSize(3) != 1)
+      return failure();
+    Location loc = conv.getLoc();
+    SmallVector<ReassociationIndices> lastTwo3 = {{0}, {1}, {2, 3}};
+    SmallVector<ReassociationIndices> lastTwo4 = {{0}, {1}, {2}, {3, 4}};
+    Value filter3 = tensor::CollapseShapeOp::create(rewriter, loc, filter, lastTwo3);
+    Value init = tensor::CollapseShapeOp::create(rewriter, loc, conv.getDpsInitOperand(0)->get(),
+                                                 lastTwo4);
+    auto plain = linalg::DepthwiseConv2DNhwcHwcOp::create(
+        rewriter, loc, TypeRange{init.getType()},
+        ValueRange{conv.getDpsInputOperand(0)->get(), filter3}, ValueRange{init},
+        conv.getStrides(), conv.getDilations());
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(conv, conv.getResultTypes()[0],
+                                                       plain.getResult(0), lastTwo4);
+    return success();
+  }
+};
+
 struct ConvertConvToMatmul : mips::impl::ConvertConvToMatmulBase<ConvertConvToMatmul> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
@@ -365,6 +395,7 @@ void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns) {
                PointwiseNhwcConvToMatmul<linalg::Conv2DNhwcHwcfQOp, false>,
                PointwiseNhwcConvToMatmul<linalg::Conv2DNhwcFhwcQOp, true>,
                PointwiseNchwConvToMatmul>(ctx, /*benefit=*/2);
+  patterns.add<DepthwiseMultiplierOne>(ctx);
   patterns.add<NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfOp, false>,
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcOp, true>,
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfQOp, false>,
