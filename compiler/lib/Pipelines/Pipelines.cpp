@@ -55,7 +55,6 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::FullyDynamicLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addPass(mips::createConvertMipsToLibmips());
   pm.addPass(mips::createMipsDeallocateBuffers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
@@ -67,7 +66,11 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   if (options.specializeDenseArguments) {
     pm.addPass(mips::createMipsSpecializeDenseArguments());
     pm.addPass(createCanonicalizerPass());
+    pm.addPass(mips::createMipsForwardArgumentCopies());
   }
+  // After specialization: mips.matmul sees the dense copy's static strides.
+  pm.addPass(mips::createConvertMipsToLibmips());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(mips::createMipsCollapseElementwise());
   mips::MipsVectorizeDepthwiseConvOptions depthwise;
   depthwise.lanes = options.vectorLanes;

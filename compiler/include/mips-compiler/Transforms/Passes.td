@@ -82,6 +82,19 @@ def MipsSpecializeDenseArguments : Pass<"mips-specialize-dense-arguments", "::ml
   ];
 }
 
+def MipsForwardArgumentCopies : Pass<"mips-forward-argument-copies"> {
+  let summary = "Read function arguments in place instead of through a copy made to reshape them";
+  let description = [{
+    A `memref.copy` of a function argument into a new buffer that is then only
+    collapsed (`memref.collapse_shape`) and read (by `mips.matmul` as A or B, or
+    any op whose memory effects on it are reads) is removed: the collapse is
+    made on the argument itself, where its layout guarantees that is valid (a
+    dense-argument copy of the function, whose strides are static). The
+    argument must never be written in the function. Runs on buffers, after
+    mips-specialize-dense-arguments and before convert-mips-to-libmips.
+  }];
+}
+
 def MipsCollapseElementwise : Pass<"mips-collapse-elementwise"> {
   let summary = "Run elementwise ops over dense buffers as one loop over all elements";
   let description = [{

@@ -396,6 +396,10 @@ void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns) {
                PointwiseNhwcConvToMatmul<linalg::Conv2DNhwcFhwcQOp, true>,
                PointwiseNchwConvToMatmul>(ctx, /*benefit=*/2);
   patterns.add<DepthwiseMultiplierOne>(ctx);
+  // A zero fill seen through the reshapes of a conv's output is still a zero fill,
+  // so convert-linalg-to-mips lets libmips overwrite C instead of accumulating
+  // into a filled buffer.
+  linalg::FillOp::getCanonicalizationPatterns(patterns, ctx);
   patterns.add<NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfOp, false>,
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcOp, true>,
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfQOp, false>,
