@@ -21,7 +21,8 @@ def ConvertConvToMatmul : Pass<"convert-conv-to-matmul"> {
     - other `conv_2d_nhwc_hwcf`, `conv_2d_nhwc_fhwc` and `conv_2d_nchw_fchw`
       (strides, dilation; padding is a `tensor.pad` before them) go through
       an im2col copy of the input patches (NHWC: a vector of channels at a
-      time), then one matmul (NCHW: a batch of them sharing the filter).
+      time; NCHW with unit column stride: a vector of a row's output columns
+      at a time), then one matmul (NCHW: a batch of them sharing the filter).
 
     The NHWC `_q` forms (int8 with zero points, as TOSA's quantized conv2d
     lowers) take the same paths into `linalg.quantized_matmul`, an FHWC

@@ -76,13 +76,25 @@ func.func @strided_dilated_hwcf(%x: tensor<1x12x14x2xf32>, %w: tensor<3x3x2x5xf3
 
 // -----
 
-// NCHW: patches [N, C, KH, KW, OH, OW], then a batch of filter * patches sharing
-// the filter; a 1x1 kernel needs no patches.
-// CHECK-DAG:   #[[NREAD:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
+// NCHW: patches [N, C, KH, KW, OH, OW], a row of OW output columns at a time
+// (input[n, c, oh + kh, kw : kw + OW]) with unit column stride, elementwise
+// otherwise; then a batch of filter * patches sharing the filter; a 1x1 kernel
+// needs no patches.
+// CHECK-DAG:   #[[SREAD:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 * 2 + d2, d5 * 2 + d3)>
 // CHECK-LABEL: func.func @nchw
-// CHECK:         linalg.generic {indexing_maps = [#[[NREAD]], #{{.*}}]
+// CHECK:         scf.for %[[N:[^ ]*]] =
+// CHECK:           scf.for %[[C:[^ ]*]] =
+// CHECK:             scf.for %[[KH:[^ ]*]] =
+// CHECK:               scf.for %[[KW:[^ ]*]] =
+// CHECK:                 scf.for %[[OH:[^ ]*]] =
+// CHECK:                   %[[ROW:.*]] = arith.addi
+// CHECK:                   %[[VALUES:.*]] = vector.transfer_read %arg0[%[[N]], %[[C]], %[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<2x3x6x6xf32>, vector<4xf32>
+// CHECK:                   vector.transfer_write %[[VALUES]], %{{.*}}[%[[N]], %[[C]], %[[KH]], %[[KW]], %[[OH]], %{{.*}}] {in_bounds = [true]} : vector<4xf32>, tensor<2x3x3x3x4x4xf32>
 // CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2, 3], [4, 5]] : tensor<2x3x3x3x4x4xf32> into tensor<2x27x16xf32>
 // CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2, 3]] : tensor<5x3x3x3xf32> into tensor<5x27xf32>
+// CHECK-LABEL: func.func @nchw_stride2
+// CHECK-NOT:     vector.transfer_read
+// CHECK:         linalg.generic {indexing_maps = [#[[SREAD]], #{{.*}}]
 // CHECK-LABEL: func.func @nchw_pointwise
 // CHECK-NOT:     tensor.empty
 // CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : tensor<2x3x4x4xf32> into tensor<2x3x16xf32>
@@ -95,6 +107,11 @@ func.func @strided_dilated_hwcf(%x: tensor<1x12x14x2xf32>, %w: tensor<3x3x2x5xf3
 func.func @nchw(%x: tensor<2x3x6x6xf32>, %w: tensor<5x3x3x3xf32>, %o: tensor<2x5x4x4xf32>) -> tensor<2x5x4x4xf32> {
   %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
          ins(%x, %w : tensor<2x3x6x6xf32>, tensor<5x3x3x3xf32>) outs(%o : tensor<2x5x4x4xf32>) -> tensor<2x5x4x4xf32>
+  return %r : tensor<2x5x4x4xf32>
+}
+func.func @nchw_stride2(%x: tensor<2x3x9x9xf32>, %w: tensor<5x3x3x3xf32>, %o: tensor<2x5x4x4xf32>) -> tensor<2x5x4x4xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+         ins(%x, %w : tensor<2x3x9x9xf32>, tensor<5x3x3x3xf32>) outs(%o : tensor<2x5x4x4xf32>) -> tensor<2x5x4x4xf32>
   return %r : tensor<2x5x4x4xf32>
 }
 func.func @nchw_pointwise(%x: tensor<2x3x4x4xf32>, %w: tensor<5x3x1x1xf32>, %o: tensor<2x5x4x4xf32>) -> tensor<2x5x4x4xf32> {
