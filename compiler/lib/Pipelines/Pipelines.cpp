@@ -76,6 +76,11 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   depthwise.lanes = options.vectorLanes;
   depthwise.scalable = options.scalableVectors;
   pm.addPass(mips::createMipsVectorizeDepthwiseConv(depthwise));
+  if (options.scalableVectors) {
+    mips::MipsVectorizeRowReductionsOptions reductions;
+    reductions.lanes = options.vectorLanes;
+    pm.addPass(mips::createMipsVectorizeRowReductions(reductions));
+  }
 }
 
 /// Everything else (bias adds, activations, other contractions, vector code)

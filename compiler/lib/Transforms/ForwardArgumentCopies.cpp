@@ -25,10 +25,12 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `user` declares that it only reads `value` (and has effects we know).
+/// Whether `user` declares that it only reads `value`. A view of it (any op with a
+/// memref result) does not count: it has no effects of its own, but its users may
+/// write through it, and its type depends on the buffer's layout.
 bool onlyReads(Operation *user, Value value) {
   auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-  if (!effects)
+  if (!effects || llvm::any_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>))
     return false;
   SmallVector<MemoryEffects::EffectInstance> instances;
   effects.getEffectsOnValue(value, instances);

@@ -21,9 +21,10 @@ func.func @filter_in_place(%a: memref<64x144xf32>, %w: memref<3x3x16x32xf32, str
 // -----
 
 // Kept: unknown strides (the collapse is not valid on every layout), an argument
-// the function also writes, a copy that is itself written, and a copy read as C.
+// the function also writes, a copy that is itself written, a copy read as C, and
+// a copy whose collapse is viewed again (the view's type depends on the layout).
 // CHECK-LABEL: func.func @kept
-// CHECK-COUNT-4: memref.copy
+// CHECK-COUNT-5: memref.copy
 func.func @kept(%a: memref<4x16xf32>, %s: memref<2x2x4x8xf32, strided<[?, ?, ?, ?], offset: ?>>,
                 %w: memref<2x2x4x8xf32>, %x: memref<2x2x4x8xf32>, %y: memref<2x2x4x8xf32>, %c: memref<4x8xf32>,
                 %bb: memref<16x32xf32>) {
@@ -49,5 +50,11 @@ func.func @kept(%a: memref<4x16xf32>, %s: memref<2x2x4x8xf32, strided<[?, ?, ?, 
   memref.copy %y, %3 : memref<2x2x4x8xf32> to memref<2x2x4x8xf32>
   %c3 = memref.collapse_shape %3 [[0, 1], [2, 3]] : memref<2x2x4x8xf32> into memref<4x32xf32>
   mips.matmul ins(%a, %bb : memref<4x16xf32>, memref<16x32xf32>) outs(%c3 : memref<4x32xf32>)
+
+  %4 = memref.alloc() : memref<2x2x4x8xf32>
+  memref.copy %y, %4 : memref<2x2x4x8xf32> to memref<2x2x4x8xf32>
+  %c4 = memref.collapse_shape %4 [[0, 1, 2, 3]] : memref<2x2x4x8xf32> into memref<128xf32>
+  %e4 = memref.expand_shape %c4 [[0, 1]] output_shape [16, 8] : memref<128xf32> into memref<16x8xf32>
+  mips.matmul ins(%a, %e4 : memref<4x16xf32>, memref<16x8xf32>) outs(%c : memref<4x8xf32>) {overwrite}
   return
 }

@@ -133,6 +133,32 @@ def MipsVectorizeDepthwiseConv : Pass<"mips-vectorize-depthwise-conv"> {
   ];
 }
 
+def MipsVectorizeRowReductions : Pass<"mips-vectorize-row-reductions"> {
+  let summary = "Write f32 reductions along a contiguous row as scalable vector code";
+  let description = [{
+    Each `linalg.generic` or `linalg.reduce` on buffers that reduces its input's last dimension
+    (contiguous) into an output indexed by the other dimensions, with `addf`,
+    `maximumf` or `minimumf` of the element and the accumulator as its body (no
+    fast-math flags), becomes loops over the rows with vector code inside:
+    whole vectors of `lanes` x vscale f32, then one masked tail. A sum stays in
+    order (an ordered reduction of each vector into the accumulator); a maximum
+    or minimum keeps a NaN-ignoring vector extreme and a flag of NaNs seen, so
+    the result is NaN when the row (or the output's initial value) holds one,
+    and -0 and +0 are ordered as `maximumf` orders them. For RVV, whose
+    vector maximum orders the zeros; the pipeline runs it only there.
+  }];
+  let options = [
+    Option<"lanes", "lanes", "int64_t", /*default=*/"2",
+           "f32 lanes per vector, times vscale (2: one RVV register)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 def MipsRemarks : Pass<"mips-remarks"> {
   let summary = "Say, as remarks, which ops reach libmips and which stay slow, and why";
   let description = [{

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- VectorizeRowReductions.cpp - row sums and maxima as vector code -*- C++ -*-===//
+//
+// A reduction along a contiguous row (softmax's max and sum, layernorm's sums) is
+// left by LLVM's loop vectorizer to fixed-width vectors sized for the smallest
+// VLEN (LMUL 2 for 8 floats at every VLEN) and, for a NaN-propagating maximum, a
+// compare and two merges per vector: softmax's row maximum cost 1.7 instructions
+// per element at VLEN 256 and at 1024 alike. Here it becomes scalable vector code:
+// whole vectors unmasked, one masked tail, a sum in order (an ordered reduction
+// per vector, as the IR asks) and a maximum as a NaN-ignoring vector maximum plus
+// a NaN flag, so the result is still NaN when the row holds one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mips-compiler/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <limits>
+
+namespace mlir {
+namespace mips {
+#define GEN_PASS_DEF_MIPSVECTORIZEROWREDUCTIONS
+#include "mips-compiler/Transforms/Passes.h.inc"
+} // namespace mips
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+enum class Combiner { Sum, Max, Min };
+
+/// A reduction of `input`'s last, contiguous dimension into `output`.
+struct RowReduction {
+  Value input, output;
+  Combiner combiner;
+};
+
+bool lastDimContiguous(Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(type.getStridesAndOffset(strides, offset)) && strides.back() == 1;
+}
+
+/// A linalg.generic or linalg.reduce on buffers that reduces the last dimension
+/// of its one input into its one output, with a single combiner as its body.
+std::optional<RowReduction> matchRowReduction(linalg::LinalgOp op) {
+  if (!isa<linalg::GenericOp, linalg::ReduceOp>(op) || !op.hasPureBufferSemantics() ||
+      op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1)
+    return std::nullopt;
+  int64_t rank = op.getNumLoops();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (rank < 1 || iterators.back() != utils::IteratorType::reduction ||
+      llvm::count(iterators, utils::IteratorType::reduction) != 1)
+    return std::nullopt;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (!maps[0].isIdentity() ||
+      maps[1] != AffineMap::getMultiDimIdentityMap(rank, op.getContext()).dropResult(rank - 1))
+    return std::nullopt;
+  RowReduction reduction;
+  reduction.input = op.getDpsInputOperand(0)->get();
+  reduction.output = op.getDpsInitOperand(0)->get();
+  if (!getElementTypeOrSelf(reduction.input).isF32() ||
+      !getElementTypeOrSelf(reduction.output).isF32() || !lastDimContiguous(reduction.input))
+    return std::nullopt;
+  // The body: one combiner of the element and the accumulator, yielded.
+  Block &body = op->getRegion(0).front();
+  if (body.getOperations().size() != 2)
+    return std::nullopt;
+  Operation *combiner = &body.front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  if (combiner->getNumOperands() != 2 || yield.getValues().size() != 1 ||
+      yield.getValues()[0] != combiner->getResult(0))
+    return std::nullopt;
+  Value element = body.getArgument(0), accumulator = body.getArgument(1);
+  if (!((combiner->getOperand(0) == element && combiner->getOperand(1) == accumulator) ||
+        (combiner->getOperand(0) == accumulator && combiner->getOperand(1) == element)))
+    return std::nullopt;
+  if (isa<arith::AddFOp>(combiner))
+    reduction.combiner = Combiner::Sum;
+  else if (isa<arith::MaximumFOp>(combiner))
+    reduction.combiner = Combiner::Max;
+  else if (isa<arith::MinimumFOp>(combiner))
+    reduction.combiner = Combiner::Min;
+  else
+    return std::nullopt;
+  // Fast-math flags would allow more; without them these are exact rewrites.
+  if (auto fmf = dyn_cast<arith::ArithFastMathInterface>(combiner))
+    if (fmf.getFastMathFlagsAttr().getValue() != arith::FastMathFlags::none)
+      return std::nullopt;
+  return reduction;
+}
+
+class RowReductionEmitter {
+public:
+  RowReductionEmitter(OpBuilder &b, Location loc, const RowReduction &reduction, int64_t lanes)
+      : b(b), loc(loc), r(reduction), vectorType(VectorType::get({lanes}, b.getF32Type(), {true})),
+        flagType(VectorType::get({lanes}, b.getI1Type(), {true})) {}
+
+  void emit() {
+    auto inputType = cast<MemRefType>(r.input.getType());
+    int64_t outer = inputType.getRank() - 1;
+    SmallVector<Value> lbs(outer, index(0)), ubs, steps(outer, index(1));
+    for (int64_t d = 0; d < outer; ++d)
+      ubs.push_back(memref::DimOp::create(b, loc, r.input, d));
+    scf::buildLoopNest(b, loc, lbs, ubs, steps, [&](OpBuilder &, Location, ValueRange ivs) {
+      emitRow(ivs);
+    });
+  }
+
+private:
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value splat(float v) {
+    return arith::ConstantOp::create(b, loc, vectorType,
+                                     DenseElementsAttr::get(vectorType, b.getF32FloatAttr(v)));
+  }
+
+  /// One row: whole vectors, then the masked rest, then the result combined
+  /// with what the output held.
+  void emitRow(ValueRange ivs) {
+    auto inputType = cast<MemRefType>(r.input.getType());
+    Value length = memref::DimOp::create(b, loc, r.input, inputType.getRank() - 1);
+    Value step = arith::MulIOp::create(b, loc, vector::VectorScaleOp::create(b, loc),
+                                       index(vectorType.getDimSize(0)));
+    Value whole = arith::SubIOp::create(b, loc, length, arith::RemUIOp::create(b, loc, length, step));
+    Value initial = memref::LoadOp::create(b, loc, r.output, ivs);
+    const float inf = std::numeric_limits<float>::infinity();
+    // Masked-off lanes of the tail: the combiner's identity (-0 for a sum).
+    Value identity = splat(r.combiner == Combiner::Sum ? -0.0f
+                           : r.combiner == Combiner::Max ? -inf
+                                                         : inf);
+    SmallVector<Value> start;
+    if (r.combiner == Combiner::Sum)
+      start = {initial};
+    else
+      start = {identity, arith::ConstantOp::create(b, loc, flagType,
+                                                   DenseElementsAttr::get(flagType, false))};
+    auto loop = scf::ForOp::create(
+        b, loc, index(0), whole, step, start, [&](OpBuilder &, Location, Value j, ValueRange acc) {
+          SmallVector<Value> at(ivs);
+          at.push_back(j);
+          Value v = vector::LoadOp::create(b, loc, vectorType, r.input, at);
+          scf::YieldOp::create(b, loc, combine(v, acc));
+        });
+    SmallVector<Value> at(ivs);
+    at.push_back(whole);
+    Value mask = vector::CreateMaskOp::create(
+        b, loc, flagType, ValueRange{arith::SubIOp::create(b, loc, length, whole)});
+    Value tail = vector::MaskedLoadOp::create(b, loc, vectorType, r.input, at, mask, identity);
+    SmallVector<Value> acc = combine(tail, loop.getResults());
+    Value result;
+    if (r.combiner == Combiner::Sum) {
+      result = acc[0];
+    } else {
+      bool max = r.combiner == Combiner::Max;
+      Value extreme =
+          vector::ReductionOp::create(b, loc, max ? vector::CombiningKind::MAXNUMF
+                                                  : vector::CombiningKind::MINNUMF,
+                                      acc[0]);
+      // With the output's value, NaN-propagating as the IR asks; then NaN if the
+      // row held one.
+      extreme = max ? arith::MaximumFOp::create(b, loc, extreme, initial).getResult()
+                    : arith::MinimumFOp::create(b, loc, extreme, initial).getResult();
+      Value sawNaN = vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, acc[1]);
+      Value nan = arith::ConstantOp::create(
+          b, loc, b.getF32FloatAttr(std::numeric_limits<float>::quiet_NaN()));
+      result = arith::SelectOp::create(b, loc, sawNaN, nan, extreme);
+    }
+    memref::StoreOp::create(b, loc, result, r.output, ivs);
+  }
+
+  /// The accumulators after one more vector `v`.
+  SmallVector<Value> combine(Value v, ValueRange acc) {
+    if (r.combiner == Combiner::Sum)
+      // In order, element by element: vector.reduction without reassociation.
+      return {vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, v, acc[0])};
+    Value extreme = r.combiner == Combiner::Max
+                        ? arith::MaxNumFOp::create(b, loc, acc[0], v).getResult()
+                        : arith::MinNumFOp::create(b, loc, acc[0], v).getResult();
+    Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, v, v);
+    return {extreme, arith::OrIOp::create(b, loc, acc[1], isNaN)};
+  }
+
+  OpBuilder &b;
+  Location loc;
+  const RowReduction &r;
+  VectorType vectorType, flagType;
+};
+
+struct VectorizeRowReductions
+    : mips::impl::MipsVectorizeRowReductionsBase<VectorizeRowReductions> {
+  using MipsVectorizeRowReductionsBase::MipsVectorizeRowReductionsBase;
+
+  void runOnOperation() override {
+    if (lanes < 1) {
+      getOperation()->emitError("mips-vectorize-row-reductions: lanes must be at least 1");
+      return signalPassFailure();
+    }
+    SmallVector<linalg::LinalgOp> candidates;
+    getOperation()->walk([&](linalg::LinalgOp op) { candidates.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : candidates) {
+      std::optional<RowReduction> reduction = matchRowReduction(op);
+      if (!reduction)
+        continue;
+      rewriter.setInsertionPoint(op);
+      RowReductionEmitter(rewriter, op.getLoc(), *reduction, lanes).emit();
+      rewriter.eraseOp(op);
+    }
+  }
+};
+
+} // namespace
