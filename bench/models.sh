@@ -62,12 +62,14 @@ models=(
   "convolutions relu_conv3x3 4718592 1x34x34x16 3x3x16x32"
   "convolutions conv1x1 1048576 1x16x16x64 1x1x64x64"
   "convolutions nchw3x3s2 110592 2x8x17x17 12x8x3x3"
+  "convolutions nchw3x3 9437184 1x64x18x18 64x64x3x3"
   "convolutions depthwise3x3 884736 1x34x34x96 3x3x96"
   "convolutions relu_depthwise3x3 884736 1x34x34x96 3x3x96"
   "transformer block 52428800 64x256 256x1024 256x1024 1024x256"
   "mlp mlp 16777216 64x256 256x512 512 512x256"
   "activations gelu elements:65536 64x1024"
   "activations softmax elements:16384 256x64"
+  "resnet18 resnet18 37523456 1x3x32x32 11684712"
 )
 printf '%-12s %5s | %12s %6s %8s | %12s | %12s %6s | %s\n' model VLEN mips eff outside "precise math" upstream eff "upstream/mips"
 for entry in "${models[@]}"; do

@@ -60,3 +60,12 @@ func.func @relu_depthwise3x3(%x: tensor<1x34x34x96xf32>, %w: tensor<3x3x96xf32>)
   %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%relu, %w : tensor<1x34x34x96xf32>, tensor<3x3x96xf32>) outs(%f : tensor<1x32x32x96xf32>) -> tensor<1x32x32x96xf32>
   return %r : tensor<1x32x32x96xf32>
 }
+
+// NCHW as PyTorch exports it: 3x3 64->64 on 16x16 (a ResNet-18 layer1 conv).
+func.func @nchw3x3(%x: tensor<1x64x18x18xf32>, %w: tensor<64x64x3x3xf32>) -> tensor<1x64x16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x64x16x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x64x16x16xf32>) -> tensor<1x64x16x16xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x64x18x18xf32>, tensor<64x64x3x3xf32>) outs(%f : tensor<1x64x16x16xf32>) -> tensor<1x64x16x16xf32>
+  return %r : tensor<1x64x16x16xf32>
+}

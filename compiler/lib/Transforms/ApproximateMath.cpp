@@ -383,3 +383,9 @@ struct ApproximateMath : mips::impl::MipsApproximateMathBase<ApproximateMath> {
 };
 
 } // namespace
+
+bool mlir::mips::isApproximatedMath(Operation *op) {
+  Type element = getElementTypeOrSelf(op->getResultTypes()[0]);
+  return isApproximated(op->getName().getStringRef()) &&
+         (element.isF32() || element.isF16() || element.isBF16());
+}

@@ -35,16 +35,6 @@ bool isNativeMath(Operation *op) {
              math::CtPopOp, math::IPowIOp, math::FPowIOp>(op);
 }
 
-/// Math ops mips-approximate-math evaluates with polynomials (f32, and the
-/// narrower floats it widens to f32).
-bool isApproximatedMath(Operation *op) {
-  if (!isa<math::ExpOp, math::ExpM1Op, math::LogOp, math::Log1pOp, math::Log2Op, math::TanhOp,
-           math::ErfOp>(op))
-    return false;
-  Type element = getElementTypeOrSelf(op->getResultTypes()[0]);
-  return element.isF32() || element.isF16() || element.isBF16();
-}
-
 /// A type as the IR prints it (a diagnostic would quote it).
 std::string text(Type type) {
   std::string out;
@@ -113,7 +103,7 @@ struct MipsRemarksPass : mips::impl::MipsRemarksBase<MipsRemarksPass> {
         if (precise)
           op->emitRemark() << op->getName()
                            << " is a libm call per element (--mips-precise-math)";
-        else if (!isApproximatedMath(op))
+        else if (!mips::isApproximatedMath(op))
           op->emitRemark() << op->getName() << " on "
                            << text(getElementTypeOrSelf(op->getResultTypes()[0]))
                            << " is a libm call per element: no polynomial for it, so its "

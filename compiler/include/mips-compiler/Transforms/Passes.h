@@ -24,6 +24,10 @@ namespace mips {
 /// than a libmips call (bench/inline_threshold.sh; riscv64, VLEN 128 to 1024, f32).
 inline constexpr int64_t kDefaultInlineThreshold = 2048;
 
+/// Whether mips-approximate-math evaluates `op` (a math op) with a polynomial
+/// (f32, and the narrower floats it widens to f32) instead of a libm call.
+bool isApproximatedMath(Operation *op);
+
 /// Why mips-vectorize-depthwise-conv leaves `op` as loops whatever its buffers'
 /// layout, or nothing if it becomes vector code once its channels are contiguous.
 std::optional<StringRef> whyDepthwiseStaysLoops(Operation *op);

@@ -105,7 +105,7 @@ static LogicalResult checkKernel(PatternRewriter &rewriter, linalg::LinalgOp op,
   Type lhs = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
   Type rhs = getElementTypeOrSelf(op.getDpsInputs()[1].getType());
   Type acc = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!mips::lookupMatmulCallee(lhs, rhs, acc))
+  if (!mips::isMatmulElementTypes(lhs, rhs, acc))
     return rewriter.notifyMatchFailure(op, "no libmips kernel for these element types");
   if (acc.isInteger() && !signedCast)
     return rewriter.notifyMatchFailure(op, "libmips extends int8 as signed");
@@ -615,8 +615,8 @@ struct QuantizedMatmulToMatmul : OpRewritePattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "mixes tensors and memrefs");
     Value a = op.getDpsInputs()[0], bm = op.getDpsInputs()[1];
     Value init = op.getDpsInits()[0];
-    if (!mips::lookupMatmulCallee(getElementTypeOrSelf(a), getElementTypeOrSelf(bm),
-                                  getElementTypeOrSelf(init)))
+    if (!mips::isMatmulElementTypes(getElementTypeOrSelf(a), getElementTypeOrSelf(bm),
+                                    getElementTypeOrSelf(init)))
       return rewriter.notifyMatchFailure(op, "no libmips kernel for these element types");
     Location loc = op.getLoc();
     Value za = castZeroPoint(rewriter, loc, op.getDpsInputs()[2]);

@@ -66,10 +66,9 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op) {
   }
   kernelArgs.push_back(i32); // flags
   Type text = LLVM::LLVMPointerType::get(op.getContext());
-  // The verifier guarantees a callee.
-  StringRef callee = *mips::lookupMatmulCallee(getElementTypeOrSelf(op.getLhs()),
-                                               getElementTypeOrSelf(op.getRhs()),
-                                               getElementTypeOrSelf(op.getInit()));
+  // The verifier allows f32 and i8 x i8 -> i32 only.
+  StringRef callee = getElementTypeOrSelf(op.getLhs()).isF32() ? "mips_matmul_f32"
+                                                                : "mips_matmul_i8i32";
   SmallVector<AbiFunction, 4> functions = {
       {callee.str(), b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true},
       {"mips_status_string", b.getFunctionType({i32}, {text}), false},

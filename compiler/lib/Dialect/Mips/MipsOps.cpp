@@ -13,13 +13,10 @@ using namespace mlir::mips;
 #define GET_OP_CLASSES
 #include "mips-compiler/Dialect/Mips/MipsOps.cpp.inc"
 
-std::optional<llvm::StringRef> mlir::mips::lookupMatmulCallee(Type lhs, Type rhs, Type acc) {
-  if (lhs.isF32() && rhs.isF32() && acc.isF32())
-    return llvm::StringRef("mips_matmul_f32");
-  // Signless i8: libmips sign-extends, which linalg's cast_signed also does.
-  if (lhs.isSignlessInteger(8) && rhs.isSignlessInteger(8) && acc.isSignlessInteger(32))
-    return llvm::StringRef("mips_matmul_i8i32");
-  return std::nullopt;
+bool mlir::mips::isMatmulElementTypes(Type lhs, Type rhs, Type acc) {
+  // Signless i8: the product sign-extends, which linalg's cast_signed also does.
+  return (lhs.isF32() && rhs.isF32() && acc.isF32()) ||
+         (lhs.isSignlessInteger(8) && rhs.isSignlessInteger(8) && acc.isSignlessInteger(32));
 }
 
 bool mlir::mips::isPlainStridedMemRef(MemRefType type) {
@@ -60,7 +57,7 @@ LogicalResult MatmulOp::verify() {
   Type lhsElement = lhsType.getElementType();
   Type rhsElement = rhsType.getElementType();
   Type initElement = initType.getElementType();
-  if (!lookupMatmulCallee(lhsElement, rhsElement, initElement))
+  if (!isMatmulElementTypes(lhsElement, rhsElement, initElement))
     return emitOpError("expects element types f32 x f32 -> f32 or "
                        "i8 x i8 -> i32, got ")
            << lhsElement << " x " << rhsElement << " -> " << initElement;

@@ -22,10 +22,10 @@
 namespace mlir {
 namespace mips {
 
-/// The libmips function that multiplies `lhs` x `rhs` into `acc` elements
-/// (mips_matmul_f32, mips_matmul_i8i32), if libmips has one. The one place that
-/// says which element types mips.matmul takes.
-std::optional<llvm::StringRef> lookupMatmulCallee(Type lhs, Type rhs, Type acc);
+/// Whether mips.matmul multiplies `lhs` x `rhs` into `acc` elements: f32 x f32
+/// -> f32, or i8 x i8 -> i32 (sign-extended). The one place that says which
+/// element types it takes; convert-mips-to-libmips names the functions.
+bool isMatmulElementTypes(Type lhs, Type rhs, Type acc);
 
 /// True if libmips can be handed `type`'s buffers: a strided layout, which gives
 /// (offset, strides), in the default memory space, which gives a plain pointer.
