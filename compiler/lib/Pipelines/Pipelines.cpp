@@ -71,6 +71,9 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   // After specialization: mips.matmul sees the dense copy's static strides.
   pm.addPass(mips::createConvertMipsToLibmips());
   pm.addPass(createCanonicalizerPass());
+  mips::MipsCopiesAsLoopsOptions copies;
+  copies.allCopies = options.scalableVectors;
+  pm.addPass(mips::createMipsCopiesAsLoops(copies));
   pm.addPass(mips::createMipsCollapseElementwise());
   mips::MipsVectorizeDepthwiseConvOptions depthwise;
   depthwise.lanes = options.vectorLanes;

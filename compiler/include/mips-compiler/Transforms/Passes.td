@@ -95,6 +95,22 @@ def MipsForwardArgumentCopies : Pass<"mips-forward-argument-copies"> {
   }];
 }
 
+def MipsCopiesAsLoops : Pass<"mips-copies-as-loops"> {
+  let summary = "Write buffer copies as linalg.copy, a loop LLVM vectorizes";
+  let description = [{
+    `memref.copy` between strided buffers becomes `linalg.copy`: a copy that is
+    not contiguous on both sides would otherwise call the runtime's memrefCopy
+    for every element (a padded input, copied into the interior of its padded
+    buffer, is one), and with `all` a contiguous one would call the C library's
+    memcpy, which is scalar on riscv64.
+  }];
+  let options = [
+    Option<"allCopies", "all", "bool", /*default=*/"false",
+           "Contiguous copies too (targets whose memcpy is scalar: riscv64)">
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def MipsCollapseElementwise : Pass<"mips-collapse-elementwise"> {
   let summary = "Run elementwise ops over dense buffers as one loop over all elements";
   let description = [{
