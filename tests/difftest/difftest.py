@@ -133,7 +133,9 @@ class Toolchain:
         obj = os.path.join(work, f"model-{config.build_key}.o")
         cmd = [self.mips_compile, src, f"--target={config.target}", "-o", obj]
         if config.linkage == "static":
-            cmd.append("--static-embedding")
+            # The static linkage also bounds im2col buffers to 4 KiB, so that its
+            # convolutions run in blocks of output rows.
+            cmd += ["--static-embedding", "--mips-im2col-bytes=4096"]
         cmd += self.extra_mips_options
         code, out = run(cmd, self.timeout)
         if code != 0:

@@ -35,7 +35,9 @@ static void addFrontendPasses(OpPassManager &pm) {
 /// Convolutions into matmuls, matmuls into mips.matmul, then tensors into
 /// buffers and mips.matmul into libmips calls.
 static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &options) {
-  pm.addPass(mips::createConvertConvToMatmul());
+  mips::ConvertConvToMatmulOptions convs;
+  convs.im2colBytes = options.im2colBytes;
+  pm.addPass(mips::createConvertConvToMatmul(convs));
   pm.addPass(mips::createConvertLinalgToMips());
   mips::MipsInlineSmallMatmulsOptions inlining;
   inlining.threshold = options.inlineThreshold;

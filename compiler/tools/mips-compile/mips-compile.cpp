@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mips-compiler/Conversion/ConvToMatmul/ConvToMatmul.h"
 #include "mips-compiler/InitMips.h"
 #include "mips-compiler/Pipelines/Pipelines.h"
 #include "mips-compiler/Target/Target.h"
@@ -91,6 +92,11 @@ static cl::opt<bool> specializeDense(
     cl::desc("Compile a second copy of each function with loops over its arguments, for "
              "dense row-major arguments, picked at run time (default on; off shows one copy)"),
     cl::init(true), cl::Hidden, cl::cat(category));
+static cl::opt<int64_t> im2colBytes(
+    "mips-im2col-bytes",
+    cl::desc("Largest im2col buffer of a convolution, in bytes; larger ones run in blocks "
+             "of output rows (default 4 MiB)"),
+    cl::init(mips::kDefaultIm2colBytes), cl::Hidden, cl::cat(category));
 static cl::opt<bool> remarks(
     "mips-remarks",
     cl::desc("Print a remark at each matmul (libmips call or inline code), each convolution "
@@ -205,6 +211,9 @@ int main(int argc, char **argv) {
   if (inlineThreshold < 0)
     return fail("--mips-inline-threshold=" + llvm::Twine(inlineThreshold.getValue()) +
                 " is negative; give 0 (always call libmips) or more");
+  if (im2colBytes < 1)
+    return fail("--mips-im2col-bytes=" + llvm::Twine(im2colBytes.getValue()) +
+                " is not positive");
   if (optLevel > 3)
     return fail("-O" + llvm::Twine(optLevel.getValue()) + " is not one of -O0..-O3");
   if (outputFilename.empty())
@@ -292,6 +301,7 @@ static int compile(const std::string &displayName,
   pipelineOptions.preciseMath = preciseMath;
   pipelineOptions.remarks = remarks;
   pipelineOptions.specializeDenseArguments = specializeDense;
+  pipelineOptions.im2colBytes = im2colBytes;
   // RVV: the compiler's own vector code uses scalable vectors of one register
   // (vscale x 2 f32), so one object fills the register at every VLEN.
   const bool rvv = hasRVV(emitOptions);

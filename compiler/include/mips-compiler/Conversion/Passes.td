@@ -31,7 +31,16 @@ def ConvertConvToMatmul : Pass<"convert-conv-to-matmul"> {
     channel multiplier of 1 (`depthwise_conv_2d_nhwc_hwcm`, as TOSA's lowers)
     becomes `depthwise_conv_2d_nhwc_hwc`, which mips-vectorize-depthwise-conv
     writes as vector code.
+
+    The im2col tensor holds at most `im2col-bytes`: when the whole output's
+    patches would be larger, a loop over the images and blocks of output rows
+    (the largest number of rows that divides the output's and fits) copies and
+    multiplies one block at a time into its slice of the output.
   }];
+  let options = [
+    Option<"im2colBytes", "im2col-bytes", "int64_t", /*default=*/"4 << 20",
+           "Largest im2col buffer, in bytes (blocks of output rows beyond it)">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",

@@ -39,6 +39,11 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       llvm::cl::desc("Give functions with loops over their arguments a copy for dense "
                      "row-major arguments, picked at run time (mips-specialize-dense-arguments)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> im2colBytes{
+      *this, "im2col-bytes",
+      llvm::cl::desc("Largest im2col buffer of a convolution, in bytes; larger ones run in "
+                     "blocks of output rows"),
+      llvm::cl::init(4 << 20)};
   PassOptions::Option<int64_t> vectorLanes{
       *this, "vector-lanes",
       llvm::cl::desc("f32 lanes of the vector code the compiler writes itself (depthwise "

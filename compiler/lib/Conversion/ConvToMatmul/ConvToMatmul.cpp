@@ -228,6 +228,83 @@ std::pair<int64_t, int64_t> pairOf(DenseIntElementsAttr values) {
   return {v[0], v[1]};
 }
 
+/// Output rows per im2col block of one image when the patches of the whole
+/// output do not fit in `budgetBytes`: the largest divisor of `rows` whose block
+/// does (at least one row), so the im2col buffer stays bounded.
+int64_t rowsPerBlock(int64_t rows, int64_t bytesPerRow, int64_t budgetBytes) {
+  for (int64_t r = rows; r > 1; --r)
+    if (rows % r == 0 && r * bytesPerRow <= budgetBytes)
+      return r;
+  return 1;
+}
+
+/// Runs `block` for each image of the batch and each block of `rows` output rows,
+/// threading the conv's output through: `block(image, firstRow, outputBlock)`
+/// gets the output's [1, rows, ...] (NHWC) or [1, F, rows, ...] (NCHW) slice and
+/// returns its new value, which goes back in place.
+Value forEachRowBlock(PatternRewriter &rewriter, Location loc, Value init, int64_t rowDim,
+                      int64_t rows,
+                      function_ref<Value(Value image, Value firstRow, Value outputBlock)> block) {
+  auto type = cast<RankedTensorType>(init.getType());
+  int64_t rank = type.getRank();
+  auto index = [&](int64_t v) -> Value { return arith::ConstantIndexOp::create(rewriter, loc, v); };
+  // A filled output is filled block by block instead, so that each block's
+  // product sees a fill (which libmips's overwrite replaces) and the whole
+  // output is written once.
+  Value fillValue;
+  if (auto fill = init.getDefiningOp<linalg::FillOp>(); fill && fill.hasPureTensorSemantics()) {
+    fillValue = fill.getDpsInputOperand(0)->get();
+    init = fill.getDpsInitOperand(0)->get();
+  }
+  auto images = scf::ForOp::create(
+      rewriter, loc, index(0), index(type.getDimSize(0)), index(1), ValueRange{init},
+      [&](OpBuilder &, Location, Value image, ValueRange perImage) {
+        auto blocks = scf::ForOp::create(
+            rewriter, loc, index(0), index(type.getDimSize(rowDim)), index(rows),
+            ValueRange{perImage[0]}, [&](OpBuilder &, Location, Value firstRow, ValueRange acc) {
+              SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+              SmallVector<OpFoldResult> sizes, strides(rank, rewriter.getIndexAttr(1));
+              for (int64_t d = 0; d < rank; ++d)
+                sizes.push_back(rewriter.getIndexAttr(type.getDimSize(d)));
+              offsets[0] = image;
+              offsets[rowDim] = firstRow;
+              sizes[0] = rewriter.getIndexAttr(1);
+              sizes[rowDim] = rewriter.getIndexAttr(rows);
+              Value slice =
+                  tensor::ExtractSliceOp::create(rewriter, loc, acc[0], offsets, sizes, strides);
+              if (fillValue)
+                slice = linalg::FillOp::create(rewriter, loc, fillValue, slice).getResult(0);
+              Value result = block(image, firstRow, slice);
+              scf::YieldOp::create(rewriter, loc,
+                                   tensor::InsertSliceOp::create(rewriter, loc, result, acc[0],
+                                                                 offsets, sizes, strides)
+                                       .getResult());
+            });
+        scf::YieldOp::create(rewriter, loc, blocks.getResult(0));
+      });
+  return images.getResult(0);
+}
+
+/// The input rows a block of `rows` output rows from `firstRow` reads, as a slice
+/// of `input` (image `image`; rows along dim `rowDim`).
+Value inputRowsOf(PatternRewriter &rewriter, Location loc, Value input, int64_t rowDim,
+                  Value image, Value firstRow, int64_t rows, int64_t stride, int64_t kernel,
+                  int64_t dilation) {
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes, strides(rank, rewriter.getIndexAttr(1));
+  for (int64_t d = 0; d < rank; ++d)
+    sizes.push_back(rewriter.getIndexAttr(type.getDimSize(d)));
+  offsets[0] = image;
+  offsets[rowDim] = arith::MulIOp::create(rewriter, loc, firstRow,
+                                          arith::ConstantIndexOp::create(rewriter, loc, stride))
+                        .getResult();
+  sizes[0] = rewriter.getIndexAttr(1);
+  sizes[rowDim] = rewriter.getIndexAttr((rows - 1) * stride + (kernel - 1) * dilation + 1);
+  return tensor::ExtractSliceOp::create(rewriter, loc, input, offsets, sizes, strides);
+}
+
 /// Copies the `length` contiguous elements of `input` at `from` (the last index
 /// runs along them) into `patches` at `to` as one fixed vector; returns the new
 /// patches tensor. On buffers these are vector loads and stores; a scalar copy of
@@ -315,7 +392,9 @@ Value copyNchwPatches(PatternRewriter &rewriter, Location loc, Value input,
 /// [N*OH*OW, KH*KW*C] it is the matmul's A.
 template <typename ConvOp, bool kFilterFirst>
 struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
-  using OpRewritePattern<ConvOp>::OpRewritePattern;
+  NhwcConvThroughIm2Col(MLIRContext *ctx, int64_t budgetBytes, PatternBenefit benefit)
+      : OpRewritePattern<ConvOp>(ctx, benefit), budgetBytes(budgetBytes) {}
+  int64_t budgetBytes;
 
   LogicalResult matchAndRewrite(ConvOp conv, PatternRewriter &rewriter) const override {
     if (!isLibmipsConv(conv))
@@ -333,12 +412,31 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
     int64_t c = inputType.getDimSize(3);
     Location loc = conv.getLoc();
 
-    auto patchesType = RankedTensorType::get({n, oh, ow, kh, kw, c}, inputType.getElementType());
-    Value patches = copyNhwcPatches(rewriter, loc, input, patchesType, sh, sw, dh, dw);
-    Value rows = tensor::CollapseShapeOp::create(
-        rewriter, loc, patches, SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
-    rewriter.replaceOp(conv, multiplyRowsByFilter(rewriter, loc, rows, filter, init, kFilterFirst,
-                                                  zeroPointsOf(conv)));
+    Type element = inputType.getElementType();
+    SmallVector<Value> zeroPoints = zeroPointsOf(conv);
+    int64_t bytesPerRow = ow * kh * kw * c * element.getIntOrFloatBitWidth() / 8;
+    if (n * oh * bytesPerRow <= budgetBytes) {
+      auto patchesType = RankedTensorType::get({n, oh, ow, kh, kw, c}, element);
+      Value patches = copyNhwcPatches(rewriter, loc, input, patchesType, sh, sw, dh, dw);
+      Value columns = tensor::CollapseShapeOp::create(
+          rewriter, loc, patches, SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
+      rewriter.replaceOp(conv, multiplyRowsByFilter(rewriter, loc, columns, filter, init,
+                                                    kFilterFirst, zeroPoints));
+      return success();
+    }
+    // Blocks of output rows of one image, each with its own bounded patches.
+    int64_t rows = rowsPerBlock(oh, bytesPerRow, budgetBytes);
+    auto patchesType = RankedTensorType::get({1, rows, ow, kh, kw, c}, element);
+    Value result = forEachRowBlock(
+        rewriter, loc, init, /*rowDim=*/1, rows, [&](Value image, Value firstRow, Value out) {
+          Value in = inputRowsOf(rewriter, loc, input, 1, image, firstRow, rows, sh, kh, dh);
+          Value patches = copyNhwcPatches(rewriter, loc, in, patchesType, sh, sw, dh, dw);
+          Value columns = tensor::CollapseShapeOp::create(
+              rewriter, loc, patches, SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
+          return multiplyRowsByFilter(rewriter, loc, columns, filter, out, kFilterFirst,
+                                      zeroPoints);
+        });
+    rewriter.replaceOp(conv, result);
     return success();
   }
 };
@@ -347,7 +445,9 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
 /// inner loop runs along a row of the input), viewed as [N, C*KH*KW, OH*OW]:
 /// a batch of (F x C*KH*KW) * (C*KH*KW x OH*OW) products sharing the filter.
 struct NchwConvThroughIm2Col : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
-  using OpRewritePattern::OpRewritePattern;
+  NchwConvThroughIm2Col(MLIRContext *ctx, int64_t budgetBytes, PatternBenefit benefit)
+      : OpRewritePattern(ctx, benefit), budgetBytes(budgetBytes) {}
+  int64_t budgetBytes;
 
   LogicalResult matchAndRewrite(linalg::Conv2DNchwFchwOp conv,
                                 PatternRewriter &rewriter) const override {
@@ -366,31 +466,47 @@ struct NchwConvThroughIm2Col : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
     Location loc = conv.getLoc();
     MLIRContext *ctx = rewriter.getContext();
 
-    auto patchesType = RankedTensorType::get({n, c, kh, kw, oh, ow}, inputType.getElementType());
-    Value patches;
-    if (sw == 1) {
-      patches = copyNchwPatches(rewriter, loc, input, patchesType, sh, dh, dw);
-    } else {
+    Type element = inputType.getElementType();
+    // The patches of `in` (an image or a block of its rows) as `type`.
+    auto patchesOf = [&](Value in, RankedTensorType type) -> Value {
+      if (sw == 1)
+        return copyNchwPatches(rewriter, loc, in, type, sh, dh, dw);
       // Strided rows: an elementwise copy (scalar).
       SmallVector<AffineExpr> d(6);
       bindDimsList(ctx, MutableArrayRef<AffineExpr>(d));
       // (n, c, kh, kw, oh, ow) -> input (n, c, oh*sh + kh*dh, ow*sw + kw*dw)
       AffineMap read =
           AffineMap::get(6, 0, {d[0], d[1], d[4] * sh + d[2] * dh, d[5] * sw + d[3] * dw}, ctx);
-      Value empty = tensor::EmptyOp::create(rewriter, loc, patchesType.getShape(),
-                                            patchesType.getElementType());
-      patches = linalg::GenericOp::create(
-                    rewriter, loc, patchesType, ValueRange{input}, ValueRange{empty},
-                    SmallVector<AffineMap>{read, AffineMap::getMultiDimIdentityMap(6, ctx)},
-                    SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
-                    [](OpBuilder &b, Location l, ValueRange args) {
-                      linalg::YieldOp::create(b, l, args[0]);
-                    })
-                    .getResult(0);
+      Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(), element);
+      return linalg::GenericOp::create(
+                 rewriter, loc, type, ValueRange{in}, ValueRange{empty},
+                 SmallVector<AffineMap>{read, AffineMap::getMultiDimIdentityMap(6, ctx)},
+                 SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
+                 [](OpBuilder &b, Location l, ValueRange args) {
+                   linalg::YieldOp::create(b, l, args[0]);
+                 })
+          .getResult(0);
+    };
+    auto multiply = [&](Value patches, Value out) {
+      Value columns = tensor::CollapseShapeOp::create(
+          rewriter, loc, patches, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
+      return multiplyFilterByColumns(rewriter, loc, filter, columns, out);
+    };
+    int64_t bytesPerRow = c * kh * kw * ow * element.getIntOrFloatBitWidth() / 8;
+    if (n * oh * bytesPerRow <= budgetBytes) {
+      auto patchesType = RankedTensorType::get({n, c, kh, kw, oh, ow}, element);
+      rewriter.replaceOp(conv, multiply(patchesOf(input, patchesType), init));
+      return success();
     }
-    Value columns = tensor::CollapseShapeOp::create(
-        rewriter, loc, patches, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
-    rewriter.replaceOp(conv, multiplyFilterByColumns(rewriter, loc, filter, columns, init));
+    // Blocks of output rows of one image, each with its own bounded patches.
+    int64_t rows = rowsPerBlock(oh, bytesPerRow, budgetBytes);
+    auto patchesType = RankedTensorType::get({1, c, kh, kw, rows, ow}, element);
+    Value result = forEachRowBlock(
+        rewriter, loc, init, /*rowDim=*/2, rows, [&](Value image, Value firstRow, Value out) {
+          Value in = inputRowsOf(rewriter, loc, input, 2, image, firstRow, rows, sh, kh, dh);
+          return multiply(patchesOf(in, patchesType), out);
+        });
+    rewriter.replaceOp(conv, result);
     return success();
   }
 };
@@ -426,9 +542,15 @@ struct DepthwiseMultiplierOne : OpRewritePattern<linalg::DepthwiseConv2DNhwcHwcm
 };
 
 struct ConvertConvToMatmul : mips::impl::ConvertConvToMatmulBase<ConvertConvToMatmul> {
+  using ConvertConvToMatmulBase::ConvertConvToMatmulBase;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    mips::populateConvToMatmulPatterns(patterns);
+    if (im2colBytes < 1) {
+      getOperation()->emitError("convert-conv-to-matmul: im2col-bytes must be at least 1");
+      return signalPassFailure();
+    }
+    mips::populateConvToMatmulPatterns(patterns, im2colBytes);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
@@ -436,7 +558,8 @@ struct ConvertConvToMatmul : mips::impl::ConvertConvToMatmulBase<ConvertConvToMa
 
 } // namespace
 
-void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns) {
+void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns,
+                                              int64_t im2colBudgetBytes) {
   MLIRContext *ctx = patterns.getContext();
   // The view-only rewrites first: they win over im2col for 1x1 kernels.
   // The _q forms (int8 with zero points, what TOSA's quantized conv2d becomes)
@@ -455,7 +578,7 @@ void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns) {
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcOp, true>,
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfQOp, false>,
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcQOp, true>, NchwConvThroughIm2Col>(
-      ctx, /*benefit=*/1);
+      ctx, im2colBudgetBytes, /*benefit=*/1);
 }
 
 std::string mlir::mips::whyConvStaysLoops(linalg::LinalgOp conv) {

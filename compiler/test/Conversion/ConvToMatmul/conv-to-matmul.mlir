@@ -1,5 +1,6 @@
 // RUN: mips-opt %s -split-input-file --convert-conv-to-matmul | FileCheck %s
 // RUN: mips-opt %s -split-input-file --convert-conv-to-matmul --convert-linalg-to-mips | FileCheck %s --check-prefix=MIPS
+// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul=im2col-bytes=1200 --convert-linalg-to-mips --canonicalize | FileCheck %s --check-prefix=BLOCKS
 
 // A 1x1 NHWC convolution is one matmul on views: N*H*W rows of C channels.
 // CHECK-DAG:   #[[A:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
@@ -192,4 +193,40 @@ func.func @quantized(%x: tensor<1x6x6x8xi8>, %w: tensor<3x3x8x4xi8>, %o: tensor<
   %b = linalg.conv_2d_nhwc_fhwc_q {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%px, %pw, %izp, %fzp : tensor<1x4x4x8xi8>, tensor<4x1x1x8xi8>, i32, i32) outs(%o : tensor<1x4x4x4xi32>) -> tensor<1x4x4x4xi32>
   %c = linalg.conv_2d_nchw_fchw_q {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%nx, %nw, %izp, %fzp : tensor<1x8x4x4xi8>, tensor<4x8x1x1xi8>, i32, i32) outs(%no : tensor<1x4x4x4xi32>) -> tensor<1x4x4x4xi32>
   return %a, %b, %c : tensor<1x4x4x4xi32>, tensor<1x4x4x4xi32>, tensor<1x4x4x4xi32>
+}
+
+// -----
+
+// With the im2col buffer bounded (here to 1200 bytes), a conv whose patches are
+// larger runs in blocks of output rows of one image: the rows' input slice, their
+// patches, one product into their slice of the output, which a zero fill makes an
+// overwrite. NHWC: 1008 bytes per output row, so blocks of 1 of the 7 rows; NCHW
+// with stride 2: 576 bytes per row, blocks of 2 of the 4 rows (5 input rows each).
+// BLOCKS-LABEL: func.func @blocked_nhwc
+// BLOCKS:         scf.for %[[N:.*]] = %c0 to %c2 step %c1 iter_args(%[[ACC:.*]] = %{{.*}})
+// BLOCKS:           scf.for %[[R:.*]] = %c0 to %c7 step %c1 iter_args(%[[BLK:.*]] = %[[ACC]])
+// BLOCKS:             tensor.extract_slice %[[BLK]][%[[N]], %[[R]], 0, 0] [1, 1, 7, 8]
+// BLOCKS:             tensor.extract_slice %arg0[%[[N]], %[[R]], 0, 0] [1, 3, 9, 4]
+// BLOCKS:             mips.matmul overwrite ins(%{{.*}}, %{{.*}} : tensor<7x36xf32>, tensor<36x8xf32>)
+// BLOCKS:             tensor.insert_slice %{{.*}} into %[[BLK]][%[[N]], %[[R]], 0, 0] [1, 1, 7, 8]
+// BLOCKS-LABEL: func.func @blocked_nchw
+// BLOCKS:         scf.for %[[N:.*]] = %c0 to %c2 step %c1
+// BLOCKS:           scf.for %[[R:.*]] = %c0 to %c4 step %c2
+// BLOCKS:             %[[ROW:.*]] = arith.muli %[[R]], %c2
+// BLOCKS:             tensor.extract_slice %arg0[%[[N]], 0, %[[ROW]], 0] [1, 4, 5, 10]
+// BLOCKS:             mips.matmul ins(%{{.*}}, %{{.*}} : tensor<8x36xf32>, tensor<36x8xf32>)
+// CHECK-LABEL: func.func @blocked_nhwc
+// CHECK-NOT:     scf.for %{{.*}} step %c1 iter_args(%{{.*}}) -> (tensor<2x7x7x8xf32>)
+func.func @blocked_nhwc(%x: tensor<2x9x9x4xf32>, %w: tensor<3x3x4x8xf32>) -> tensor<2x7x7x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x7x7x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x7x7x8xf32>) -> tensor<2x7x7x8xf32>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<2x9x9x4xf32>, tensor<3x3x4x8xf32>) outs(%f : tensor<2x7x7x8xf32>) -> tensor<2x7x7x8xf32>
+  return %r : tensor<2x7x7x8xf32>
+}
+func.func @blocked_nchw(%x: tensor<2x4x10x10xf32>, %w: tensor<8x4x3x3xf32>, %o: tensor<2x8x4x4xf32>) -> tensor<2x8x4x4xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+         ins(%x, %w : tensor<2x4x10x10xf32>, tensor<8x4x3x3xf32>) outs(%o : tensor<2x8x4x4xf32>) -> tensor<2x8x4x4xf32>
+  return %r : tensor<2x8x4x4xf32>
 }

@@ -14,13 +14,19 @@ class RewritePatternSet;
 
 namespace mips {
 
+/// The default bound of an im2col buffer: 4 MiB keeps the blocks of a 224x224
+/// network's convolutions over 1800 rows long, as long as libmips needs.
+inline constexpr int64_t kDefaultIm2colBytes = 4 << 20;
+
 #define GEN_PASS_DECL_CONVERTCONVTOMATMUL
 #include "mips-compiler/Conversion/Passes.h.inc"
 
 /// Patterns that rewrite 2-D convolutions on tensors with static shapes into
 /// matmul-shaped linalg ops: 1x1 ones on views of their operands, others
-/// through an im2col tensor.
-void populateConvToMatmulPatterns(RewritePatternSet &patterns);
+/// through an im2col tensor of at most `im2colBudgetBytes` (blocks of output rows
+/// when the whole output's patches would be larger).
+void populateConvToMatmulPatterns(RewritePatternSet &patterns,
+                                  int64_t im2colBudgetBytes = kDefaultIm2colBytes);
 
 /// Why this pass leaves `conv` (a linalg convolution) as loops; empty if it
 /// rewrites it. For remarks (mips-remarks).
