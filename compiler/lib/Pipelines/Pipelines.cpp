@@ -96,6 +96,8 @@ static void addLLVMLoweringPasses(OpPassManager &pm, const mips::MipsLoweringOpt
   mips::MipsApproximateMathOptions math;
   math.precise = options.preciseMath;
   pm.addPass(mips::createMipsApproximateMath(math));
+  if (options.scalableVectors)
+    pm.addPass(mips::createMipsExpandClampToConstant());
   // Inline matmuls are small and static: their transfers unroll fully.
   pm.addPass(createConvertVectorToSCFPass(VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -175,6 +175,18 @@ def MipsVectorizeRowReductions : Pass<"mips-vectorize-row-reductions"> {
   ];
 }
 
+def MipsExpandClampToConstant : Pass<"mips-expand-clamp-to-constant"> {
+  let summary = "maximumf/minimumf with a non-NaN constant as a NaN-ignoring one and a select";
+  let description = [{
+    `arith.maximumf %x, %c` (and `minimumf`) where `%c` is a constant, scalar or
+    splat, that is not NaN becomes `select(isnan(%x), %x, maxnumf(%x, %c))`:
+    the same values where the NaN-ignoring maximum orders -0 below +0, as RVV's
+    vfmax does; three vector ops for a ReLU instead of the five LLVM makes of a
+    NaN-propagating maximum. The pipeline runs it for RVV only.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def MipsRemarks : Pass<"mips-remarks"> {
   let summary = "Say, as remarks, which ops reach libmips and which stay slow, and why";
   let description = [{
