@@ -48,6 +48,14 @@ struct Depthwise {
   int64_t kh, kw, strideH, strideW, dilationH, dilationW;
 };
 
+/// `buffer` before any memref.cast (a function's dense copy casts its arguments
+/// back to the general type for an unchanged body; not every op folds that).
+Value beforeCasts(Value buffer) {
+  while (auto cast = buffer.getDefiningOp<memref::CastOp>())
+    buffer = cast.getSource();
+  return buffer;
+}
+
 bool channelsContiguous(Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
   SmallVector<int64_t> strides;
@@ -75,9 +83,9 @@ std::optional<Depthwise> matchDepthwise(linalg::DepthwiseConv2DNhwcHwcOp op) {
   if (!op.hasPureBufferSemantics() || whyNotVectorizable(op))
     return std::nullopt;
   Depthwise conv;
-  conv.input = op.getDpsInputOperand(0)->get();
-  conv.filter = op.getDpsInputOperand(1)->get();
-  conv.output = op.getDpsInitOperand(0)->get();
+  conv.input = beforeCasts(op.getDpsInputOperand(0)->get());
+  conv.filter = beforeCasts(op.getDpsInputOperand(1)->get());
+  conv.output = beforeCasts(op.getDpsInitOperand(0)->get());
   // The strided copy of a function (mips-specialize-dense-arguments) stays loops.
   if (!llvm::all_of(ValueRange{conv.input, conv.filter, conv.output}, channelsContiguous))
     return std::nullopt;

@@ -43,6 +43,14 @@ struct RowReduction {
   Combiner combiner;
 };
 
+/// `buffer` before any memref.cast (a function's dense copy casts its arguments
+/// back to the general type for an unchanged body; not every op folds that).
+Value beforeCasts(Value buffer) {
+  while (auto cast = buffer.getDefiningOp<memref::CastOp>())
+    buffer = cast.getSource();
+  return buffer;
+}
+
 bool lastDimContiguous(Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
   SmallVector<int64_t> strides;
@@ -66,8 +74,8 @@ std::optional<RowReduction> matchRowReduction(linalg::LinalgOp op) {
       maps[1] != AffineMap::getMultiDimIdentityMap(rank, op.getContext()).dropResult(rank - 1))
     return std::nullopt;
   RowReduction reduction;
-  reduction.input = op.getDpsInputOperand(0)->get();
-  reduction.output = op.getDpsInitOperand(0)->get();
+  reduction.input = beforeCasts(op.getDpsInputOperand(0)->get());
+  reduction.output = beforeCasts(op.getDpsInitOperand(0)->get());
   if (!getElementTypeOrSelf(reduction.input).isF32() ||
       !getElementTypeOrSelf(reduction.output).isF32() || !lastDimContiguous(reduction.input))
     return std::nullopt;

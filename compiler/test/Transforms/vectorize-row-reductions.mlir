@@ -57,6 +57,22 @@ func.func @row_sum(%x: memref<2x3x40xf32, strided<[240, 80, 1], offset: ?>>, %s:
 
 // -----
 
+// Through a memref.cast to the general layout (a function's dense copy casts its
+// arguments back for an unchanged body): the cast's source is read.
+// CHECK-LABEL: func.func @through_cast
+// CHECK:         vector.load %arg0
+func.func @through_cast(%x: memref<?x?xf32, strided<[?, 1], offset: ?>>, %s: memref<?xf32>) {
+  %g = memref.cast %x : memref<?x?xf32, strided<[?, 1], offset: ?>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  linalg.reduce ins(%g : memref<?x?xf32, strided<[?, ?], offset: ?>>) outs(%s : memref<?xf32>) dimensions = [1]
+    (%a: f32, %acc: f32) {
+      %y = arith.addf %acc, %a : f32
+      linalg.yield %y : f32
+    }
+  return
+}
+
+// -----
+
 // Left as loops: a reduction over another dimension, a row with an unknown
 // stride, fast-math flags, integers, a body that does more than combine.
 // CHECK-LABEL: func.func @left_alone
