@@ -101,11 +101,6 @@
   MIPS_RVV_ROWS(T_DECL, 0)                                                             \
   int64_t l = 0;                                                                       \
   /* Tiles with registers to spare unroll further: fewer pointer updates per step. */ \
-  if (a_rows && R <= UNROLL8_MAX_ROWS)                                                 \
-    for (; l + 8 <= t->k; l += 8) {                                                    \
-      T_STEP(0) T_STEP(1) T_STEP(2) T_STEP(3) T_STEP(4) T_STEP(5) T_STEP(6) T_STEP(7)  \
-      T_ADVANCE(8)                                                                     \
-    }                                                                                  \
   if (R <= UNROLL4_MAX_ROWS)                                                           \
     for (; l + 4 <= t->k; l += 4) {                                                    \
       T_STEP(0) T_STEP(1) T_STEP(2) T_STEP(3)                                          \
@@ -175,28 +170,19 @@
  * the compiler's scheduling (measured: no spills). */
 #define LM m2
 #define UNROLL4_MAX_ROWS 8
-#define UNROLL8_MAX_ROWS 0
 MIPS_RVV_F32_TILE(f32_15x2v_rvv, 15)
 #undef LM
 #undef UNROLL4_MAX_ROWS
-#undef UNROLL8_MAX_ROWS
-/* A row-major A read in place has one pointer per row, each stepped per unrolled
- * block: unrolling by eight halves those updates, which bound a narrow C's tiles
- * (one scalar load per multiply-add already). */
 #define LM m1
 #define UNROLL4_MAX_ROWS 15
-#define UNROLL8_MAX_ROWS 15
 MIPS_RVV_F32_TILE(f32_15x1v_rvv, 15)
 #undef LM
 #undef UNROLL4_MAX_ROWS
-#undef UNROLL8_MAX_ROWS
 #define LM m4
 #define UNROLL4_MAX_ROWS 2
-#define UNROLL8_MAX_ROWS 0
 MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7)
 #undef LM
 #undef UNROLL4_MAX_ROWS
-#undef UNROLL8_MAX_ROWS
 
 #undef A_T
 #undef C_T
@@ -254,7 +240,6 @@ MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7)
 
 /* int8 keeps the unroll by two: measured, four made the unpacked path slower. */
 #define UNROLL4_MAX_ROWS 0
-#define UNROLL8_MAX_ROWS 0
 #define LM32 m2
 #define LM16 m1
 #define LM8 mf2
@@ -270,7 +255,6 @@ MIPS_RVV_I8_TILE(i8i32_15x1v_rvv, 15)
 #undef LM16
 #undef LM8
 #undef UNROLL4_MAX_ROWS
-#undef UNROLL8_MAX_ROWS
 
 /*------------------------------------------------------------------------------------
  * Packing B. Unit-stride rows of B are copied with vector loads and stores (widened to
