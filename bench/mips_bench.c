@@ -8,7 +8,7 @@
  *                                 libmips, the naive i-k-j loop and, when Debian's
  *                                 libopenblas0-serial is installed, OpenBLAS cblas_sgemm;
  *                                 --threads adds libmips f32 1024^3 on 1 and 2 threads.
- *   mips-bench --count [--quick] [--threads]
+ *   mips-bench --count [--quick] [--threads] [--shape=MxNxK]
  *                                 riscv64 under qemu with the mips-insn-count plugin:
  *                                 runs each case once between region markers, for
  *                                 libmips and the unpacked RVV baseline; prints one
@@ -53,30 +53,48 @@ typedef enum bench_layout { L_ROW, L_AT, L_BT, L_CCOL, L_COUNT } bench_layout;
 static const char *const layout_names[L_COUNT] = {"row", "At", "Bt", "Ccol"};
 static const char *const type_names[] = {"f32", "i8"};
 
+/* How libmips is called (1.2): plainly, with B packed once before the counted call, or
+ * with MIPS_MATMUL_ANY_ORDER. Shown after the layout: "Bt:pack", "Bt:any". */
+typedef enum bench_mode { M_PLAIN, M_PACKED, M_ANY_ORDER } bench_mode;
+static const char *const mode_suffixes[] = {"", ":pack", ":any"};
+
 typedef struct bench_case {
   int64_t m, n, k;
   bench_layout layout;
   bool quick;  /* part of --quick (a smoke run) */
   bool host;   /* timed on the host */
   bool count;  /* counted under qemu */
+  bench_mode mode;
 } bench_case;
 
 static const bench_case cases[] = {
-    {4, 4, 4, L_ROW, true, false, true},
-    {16, 16, 16, L_ROW, true, true, true},
-    {64, 64, 64, L_ROW, true, true, true},
-    {96, 96, 96, L_ROW, false, false, true},
-    {128, 128, 128, L_ROW, false, true, false},
-    {256, 256, 256, L_ROW, false, true, true},
-    {256, 256, 256, L_AT, false, true, true},
-    {256, 256, 256, L_BT, false, true, true},
-    {256, 256, 256, L_CCOL, false, true, true},
-    {255, 257, 129, L_ROW, false, true, true},
-    {7, 513, 33, L_ROW, true, true, true},
-    {1, 512, 512, L_ROW, false, true, true},
-    {512, 1, 512, L_ROW, false, true, true},
-    {512, 512, 512, L_ROW, false, true, false},
-    {1024, 1024, 1024, L_ROW, false, true, false},
+    {4, 4, 4, L_ROW, true, false, true, M_PLAIN},
+    {16, 16, 16, L_ROW, true, true, true, M_PLAIN},
+    {64, 64, 64, L_ROW, true, true, true, M_PLAIN},
+    {96, 96, 96, L_ROW, false, false, true, M_PLAIN},
+    {128, 128, 128, L_ROW, false, true, false, M_PLAIN},
+    {256, 256, 256, L_ROW, false, true, true, M_PLAIN},
+    {256, 256, 256, L_AT, false, true, true, M_PLAIN},
+    {256, 256, 256, L_BT, false, true, true, M_PLAIN},
+    {256, 256, 256, L_CCOL, false, true, true, M_PLAIN},
+    {255, 257, 129, L_ROW, false, true, true, M_PLAIN},
+    {7, 513, 33, L_ROW, true, true, true, M_PLAIN},
+    {1, 512, 512, L_ROW, false, true, true, M_PLAIN},
+    {512, 1, 512, L_ROW, false, true, true, M_PLAIN},
+    {512, 512, 512, L_ROW, false, true, false, M_PLAIN},
+    {1024, 1024, 1024, L_ROW, false, true, false, M_PLAIN},
+    /* Inference shapes: decode (one token, then eight) against weights stored n x k,
+     * a matrix-vector product, attention's Q K^T, a narrow head. */
+    {1, 1024, 1024, L_BT, false, false, true, M_PLAIN},
+    {1, 1024, 1024, L_BT, false, false, true, M_PACKED},
+    {1, 1024, 1024, L_BT, false, false, true, M_ANY_ORDER},
+    {8, 1024, 1024, L_BT, false, false, true, M_PLAIN},
+    {8, 1024, 1024, L_BT, false, false, true, M_PACKED},
+    {8, 1024, 1024, L_BT, false, false, true, M_ANY_ORDER},
+    {1024, 1, 1024, L_ROW, false, false, true, M_PLAIN},
+    {1024, 1, 1024, L_ROW, false, false, true, M_ANY_ORDER},
+    {64, 64, 64, L_BT, false, false, true, M_PLAIN},
+    {256, 4, 256, L_ROW, false, false, true, M_PLAIN},
 };
 #define CASE_COUNT (sizeof cases / sizeof cases[0])
 
@@ -145,10 +163,22 @@ typedef void (*impl_fn)(const bench_problem *p, bench_type t);
 
 /* How many threads libmips may use: one, except in the thread-scaling runs. */
 static int libmips_threads = 1;
+/* The call's mode, and B packed for M_PACKED. */
+static bench_mode libmips_mode = M_PLAIN;
+static mips_packed_b *libmips_packed_b;
 
 static void run_libmips(const bench_problem *p, bench_type t) {
-  const uint32_t flags = MIPS_MATMUL_MAX_THREADS(libmips_threads);
-  const int status =
+  const uint32_t flags = MIPS_MATMUL_MAX_THREADS(libmips_threads) |
+                         (libmips_mode == M_ANY_ORDER ? MIPS_MATMUL_ANY_ORDER : 0);
+  int status;
+  if (libmips_mode == M_PACKED)
+    status = t == T_F32 ? mips_matmul_packed_f32(p->m, p->a, 0, p->as0, p->as1, libmips_packed_b,
+                                                 p->c, 0, p->cs0, p->cs1, flags)
+                        : mips_matmul_packed_i8i32(p->m, p->a, 0, p->as0, p->as1,
+                                                   libmips_packed_b, p->c, 0, p->cs0, p->cs1,
+                                                   flags);
+  else
+    status =
       t == T_F32 ? mips_matmul_f32(p->m, p->n, p->k, p->a, 0, p->as0, p->as1, p->b, 0, p->bs0,
                                    p->bs1, p->c, 0, p->cs0, p->cs1, flags)
                  : mips_matmul_i8i32(p->m, p->n, p->k, p->a, 0, p->as0, p->as1, p->b, 0,
@@ -324,7 +354,7 @@ static void run_thread_count(bool quick) {
   for (size_t ci = 0; ci < THREAD_CASE_COUNT; ++ci) {
     const thread_case *tc = &thread_cases[ci];
     if (quick && !tc->quick) continue;
-    const bench_case bc = {tc->m, tc->n, tc->k, L_ROW, true, false, true};
+    const bench_case bc = {tc->m, tc->n, tc->k, L_ROW, true, false, true, M_PLAIN};
     for (int ti = 0; ti < 4 && tc->threads[ti]; ++ti) {
       operands o = make_operands(&bc, T_F32);
       libmips_threads = tc->threads[ti];
@@ -341,6 +371,9 @@ static void run_thread_count(bool quick) {
   libmips_threads = 1;
 }
 
+/* --shape=MxNxK: count only the cases of that shape (0: all). */
+static long long only_shape[3];
+
 static int run_count(bool quick, bool threads) {
   struct {
     const char *name;
@@ -356,17 +389,34 @@ static int run_count(bool quick, bool threads) {
   for (size_t ci = 0; ci < CASE_COUNT; ++ci) {
     const bench_case *bc = &cases[ci];
     if (!bc->count || (quick && !bc->quick)) continue;
+    if (only_shape[0] && (bc->m != only_shape[0] || bc->n != only_shape[1] || bc->k != only_shape[2]))
+      continue;
     for (int t = T_F32; t <= T_I8; ++t)
       for (size_t ii = 0; ii < sizeof impls / sizeof impls[0]; ++ii) {
         if (impls[ii].needs_v && !has_v) continue;
+        /* The baseline has no modes: it is counted with the plain call only. */
+        if (bc->mode != M_PLAIN && impls[ii].fn != run_libmips) continue;
         operands o = make_operands(bc, (bench_type)t);
+        libmips_mode = bc->mode;
+        if (bc->mode == M_PACKED) { /* packed once, outside the region */
+          const int status =
+              t == T_F32 ? mips_pack_b_f32(bc->k, bc->n, o.p.b, 0, o.p.bs0, o.p.bs1, &libmips_packed_b)
+                         : mips_pack_b_i8(bc->k, bc->n, o.p.b, 0, o.p.bs0, o.p.bs1, &libmips_packed_b);
+          if (status != MIPS_OK) {
+            fprintf(stderr, "mips-bench: packing B failed: %s\n", mips_status_string(status));
+            return 1;
+          }
+        }
         impls[ii].fn(&o.p, (bench_type)t); /* warm-up, outside the region */
         REGION_OPEN();
         impls[ii].fn(&o.p, (bench_type)t);
         REGION_CLOSE();
-        printf("case %lld %lld %lld %s %s %s\n", (long long)bc->m, (long long)bc->n,
-               (long long)bc->k, layout_names[bc->layout], type_names[t], impls[ii].name);
+        printf("case %lld %lld %lld %s%s %s %s\n", (long long)bc->m, (long long)bc->n,
+               (long long)bc->k, layout_names[bc->layout], mode_suffixes[bc->mode], type_names[t],
+               impls[ii].name);
         fflush(stdout);
+        mips_packed_b_free(libmips_packed_b);
+        libmips_packed_b = NULL, libmips_mode = M_PLAIN;
         free_operands(&o);
       }
   }
@@ -531,7 +581,7 @@ static void print_thread_table(const count_row *rows, size_t count, FILE *csv) {
 /* Host wall time of one call with 1 and with 2 threads (median of samples, one run). */
 static void run_host_threads(bool quick, FILE *csv) {
   const int64_t size = quick ? 256 : 1024;
-  const bench_case bc = {size, size, size, L_ROW, true, true, false};
+  const bench_case bc = {size, size, size, L_ROW, true, true, false, M_PLAIN};
   operands o = make_operands(&bc, T_F32);
   const double flop = 2.0 * (double)size * (double)size * (double)size;
   double gflops[3] = {0, 0, 0};
@@ -662,10 +712,17 @@ int main(int argc, char **argv) {
     else if ((v = option_value(argv[i], "--qemu"))) qemu = v;
     else if ((v = option_value(argv[i], "--sysroot"))) sysroot = v;
     else if ((v = option_value(argv[i], "--out"))) outdir = v;
-    else {
+    else if ((v = option_value(argv[i], "--shape"))) {
+      long long m, n, k;
+      if (sscanf(v, "%lldx%lldx%lld", &m, &n, &k) != 3) {
+        fprintf(stderr, "mips-bench: --shape=%s is not MxNxK\n", v);
+        return 2;
+      }
+      only_shape[0] = m, only_shape[1] = n, only_shape[2] = k;
+    } else {
       fprintf(stderr,
               "usage: mips-bench [--quick] [--threads]\n"
-              "       mips-bench --count [--quick] [--threads]\n"
+              "       mips-bench --count [--quick] [--threads] [--shape=MxNxK]\n"
               "       mips-bench [--quick] --riscv-bench=EXE --plugin=SO [--qemu=CMD] "
               "[--sysroot=DIR] [--out=DIR]\n"
               "unknown argument: %s\n",

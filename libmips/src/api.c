@@ -129,12 +129,14 @@ static bool plainly_distinct(const mips_operand *op) {
   return (s1 == 1 && s0 >= (uint64_t)op->cols) || (s0 == 1 && s1 >= (uint64_t)op->rows);
 }
 
+#define MIPS_KNOWN_FLAGS (MIPS_MATMUL_ACCUMULATE | MIPS_MATMUL_ANY_ORDER | MIPS_THREAD_CAP_MASK)
+
 /* Checks, in the documented order, everything about a call except the work itself.
  * `a` and `b` are checked only when read, `c` only when written. */
 static inline __attribute__((always_inline)) int validate(
     int64_t m, int64_t n, int64_t k, const mips_operand *a, const mips_operand *b,
                     const mips_operand *c, uint32_t flags, size_t ab_size, size_t c_size) {
-  if (m < 0 || n < 0 || k < 0 || (flags & ~(MIPS_MATMUL_ACCUMULATE | MIPS_THREAD_CAP_MASK)) != 0)
+  if (m < 0 || n < 0 || k < 0 || (flags & ~MIPS_KNOWN_FLAGS) != 0)
     return MIPS_ERROR_INVALID_ARGUMENT;
   const bool writes_c = m > 0 && n > 0 && (k > 0 || !(flags & MIPS_MATMUL_ACCUMULATE));
   const bool reads_ab = m > 0 && n > 0 && k > 0;
@@ -184,6 +186,16 @@ static inline bool may_split(int64_t m, int64_t n, int64_t k) {
          work >= 2 * MIPS_PARALLEL_MIN_WORK;
 }
 
+/* A few rows of C whose B columns run along k, unit-stride like A's rows: with
+ * MIPS_MATMUL_ANY_ORDER, each element is a dot product (a decode step against weights
+ * stored n x k, or a matrix-vector product after orientation). The tiles would read B
+ * across its columns, one element at a time, or pack it on every call. */
+static bool runs_as_row_dots(const mips_matmul_problem *p, const mips_kernel_set *set) {
+  return (p->flags & MIPS_MATMUL_ANY_ORDER) && set->f32_row_dot != NULL &&
+         p->m <= set->f32_row_dot_max_rows && p->k >= set->f32_row_dot_min_k &&
+         p->a_stride1 == 1 && p->b_stride0 == 1;
+}
+
 /* Validates, handles empty problems, and runs the picked kernel on the rest. */
 static inline __attribute__((always_inline)) int run_matmul(
     int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b,
@@ -221,10 +233,16 @@ static inline __attribute__((always_inline)) int run_matmul(
     p = t;
   }
   const mips_kernel_set *set = mips_selected_kernels();
+  const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
+  if (type == MIPS_DTYPE_F32 && runs_as_row_dots(&p, set)) {
+    if (threads > 1) mips_row_dots_run_parallel(&p, set->f32_row_dot, threads);
+    else mips_row_dots_run(&p, set->f32_row_dot);
+    return MIPS_OK;
+  }
   const mips_tile *const *tiles = type == MIPS_DTYPE_F32 ? set->f32_tiles : set->i8i32_tiles;
   const size_t tile_count = type == MIPS_DTYPE_F32 ? set->f32_tile_count : set->i8i32_tile_count;
-  const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
-  if (threads > 1) mips_gemm_run_parallel(&p, type, tiles, tile_count, threads);
+  if (threads > 1)
+    mips_gemm_run_parallel(&p, type, mips_gemm_choose_tile(tiles, tile_count, p.m, p.n), threads);
   else mips_gemm_run(&p, type, tiles, tile_count);
   return MIPS_OK;
 }
@@ -248,5 +266,89 @@ int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k,
   return run_matmul(m, n, k, (mips_operand){a, a_offset, a_stride0, a_stride1, m, k},
                     (mips_operand){b, b_offset, b_stride0, b_stride1, k, n},
                     (mips_operand){c, c_offset, c_stride0, c_stride1, m, n}, flags,
+                    sizeof(int8_t), sizeof(int32_t), MIPS_DTYPE_I8I32);
+}
+
+/*------------------------------------------------------------------------------------
+ * Pre-packed B (1.2)
+ *----------------------------------------------------------------------------------*/
+
+static int pack_b(mips_dtype type, int64_t k, int64_t n, const void *b, int64_t b_offset,
+                  int64_t b_stride0, int64_t b_stride1, mips_packed_b **packed) {
+  if (packed == NULL) return MIPS_ERROR_NULL_POINTER;
+  *packed = NULL;
+  if (k < 0 || n < 0) return MIPS_ERROR_INVALID_ARGUMENT;
+  const bool reads_b = k > 0 && n > 0;
+  if (reads_b && b == NULL) return MIPS_ERROR_NULL_POINTER;
+  mips_operand bo = {b, b_offset, b_stride0, b_stride1, k, n};
+  const size_t size = type == MIPS_DTYPE_F32 ? sizeof(float) : sizeof(int8_t);
+  if (reads_b && !operand_indices_fit(&bo, size)) return MIPS_ERROR_OVERFLOW;
+  drop_unit_extent_strides(&bo);
+  const void *b00 = reads_b ? (const char *)b + (ptrdiff_t)b_offset * (ptrdiff_t)size : NULL;
+  return mips_packed_b_make(type, k, n, b00, bo.stride0, bo.stride1, packed);
+}
+
+int mips_pack_b_f32(int64_t k, int64_t n, const float *b, int64_t b_offset, int64_t b_stride0,
+                    int64_t b_stride1, mips_packed_b **packed) {
+  return pack_b(MIPS_DTYPE_F32, k, n, b, b_offset, b_stride0, b_stride1, packed);
+}
+
+int mips_pack_b_i8(int64_t k, int64_t n, const int8_t *b, int64_t b_offset, int64_t b_stride0,
+                   int64_t b_stride1, mips_packed_b **packed) {
+  return pack_b(MIPS_DTYPE_I8I32, k, n, b, b_offset, b_stride0, b_stride1, packed);
+}
+
+void mips_packed_b_free(mips_packed_b *packed) { mips_packed_b_release(packed); }
+
+/* As run_matmul, with B from the handle: the handle's tile runs, and C is never
+ * transposed (B's panels run along C's columns). */
+static int run_packed(int64_t m, mips_operand a, const mips_packed_b *b, mips_operand c,
+                      uint32_t flags, size_t ab_size, size_t c_size, mips_dtype type) {
+  if (b == NULL) return MIPS_ERROR_NULL_POINTER;
+  if (m < 0 || (flags & ~MIPS_KNOWN_FLAGS) != 0 || !mips_packed_b_is_live(b, type))
+    return MIPS_ERROR_INVALID_ARGUMENT;
+  const int64_t n = b->n, k = b->k;
+  a.rows = m, c.rows = m, c.cols = n, a.cols = k;
+  /* B's panels, as an operand that always passes: no strides, no offset. */
+  const mips_operand bo = {b->panels != NULL ? b->panels : (const void *)b, 0, 0, 0, k, n};
+  const int status = validate(m, n, k, &a, &bo, &c, flags, ab_size, c_size);
+  if (status != MIPS_OK || m == 0 || n == 0 || (k == 0 && (flags & MIPS_MATMUL_ACCUMULATE)))
+    return status;
+  drop_unit_extent_strides(&c);
+  char *c00 = (char *)c.base + (ptrdiff_t)c.offset * (ptrdiff_t)c_size;
+  if (k == 0) {
+    if (type == MIPS_DTYPE_F32) zero_fill_f32((float *)(void *)c00, c.stride0, c.stride1, m, n);
+    else zero_fill_i32((int32_t *)(void *)c00, c.stride0, c.stride1, m, n);
+    return MIPS_OK;
+  }
+  drop_unit_extent_strides(&a);
+  const mips_matmul_problem p = {
+      .m = m, .n = n, .k = k,
+      .a = (const char *)a.base + (ptrdiff_t)a.offset * (ptrdiff_t)ab_size,
+      .a_stride0 = a.stride0, .a_stride1 = a.stride1,
+      .b = b->panels, .b_panel_stride = b->panel_stride,
+      .c = c00, .c_stride0 = c.stride0, .c_stride1 = c.stride1,
+      .flags = flags,
+  };
+  const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
+  if (threads > 1) mips_gemm_run_parallel(&p, type, b->tile, threads);
+  else mips_gemm_run_with_tile(&p, type, b->tile);
+  return MIPS_OK;
+}
+
+int mips_matmul_packed_f32(int64_t m, const float *a, int64_t a_offset, int64_t a_stride0,
+                           int64_t a_stride1, const mips_packed_b *b, float *c, int64_t c_offset,
+                           int64_t c_stride0, int64_t c_stride1, uint32_t flags) {
+  return run_packed(m, (mips_operand){a, a_offset, a_stride0, a_stride1, 0, 0}, b,
+                    (mips_operand){c, c_offset, c_stride0, c_stride1, 0, 0}, flags,
+                    sizeof(float), sizeof(float), MIPS_DTYPE_F32);
+}
+
+int mips_matmul_packed_i8i32(int64_t m, const int8_t *a, int64_t a_offset, int64_t a_stride0,
+                             int64_t a_stride1, const mips_packed_b *b, int32_t *c,
+                             int64_t c_offset, int64_t c_stride0, int64_t c_stride1,
+                             uint32_t flags) {
+  return run_packed(m, (mips_operand){a, a_offset, a_stride0, a_stride1, 0, 0}, b,
+                    (mips_operand){c, c_offset, c_stride0, c_stride1, 0, 0}, flags,
                     sizeof(int8_t), sizeof(int32_t), MIPS_DTYPE_I8I32);
 }

@@ -31,6 +31,11 @@ typedef struct mips_matmul_problem {
   void *c;
   ptrdiff_t c_stride0, c_stride1;
   uint32_t flags;
+  /* 0, or B is pre-packed (mips_packed_b) in the format of the tile the call must use:
+   * b points at panel 0, each panel is k x nr packed elements at (l, j) -> l * nr + j,
+   * and panel p starts b_panel_stride packed elements after panel 0 * p; b's strides
+   * are unused. */
+  int64_t b_panel_stride;
 } mips_matmul_problem;
 
 /*------------------------------------------------------------------------------------
@@ -90,6 +95,20 @@ typedef struct mips_tile {
 /* The largest mr of any tile: the driver's A panel buffer is sized by it. */
 #define MIPS_TILE_MR_MAX 16
 
+/* Dot products for one row of C when the caller allows any order over k
+ * (MIPS_MATMUL_ANY_ORDER): C(0, j) (+)= sum over l of a[l] * b[j * b_colstride + l], A's
+ * row and each of B's columns unit-stride. */
+typedef struct mips_row_dot_args {
+  const void *a;
+  const void *b;
+  ptrdiff_t b_colstride;
+  void *c;
+  ptrdiff_t c_stride;
+  int64_t cols, k;
+  bool accumulate;
+} mips_row_dot_args;
+typedef void (*mips_row_dot_fn)(const mips_row_dot_args *args);
+
 /* One implementation of every operation, selected as a whole. Tile tables are ordered
  * from the fallback to the best; the driver picks by estimated cost among them. */
 typedef struct mips_kernel_set {
@@ -99,6 +118,10 @@ typedef struct mips_kernel_set {
   const mips_tile *const *i8i32_tiles;
   size_t i8i32_tile_count;
   unsigned (*vector_bits)(void); /* NULL, or the vector register width (VLEN) */
+  mips_row_dot_fn f32_row_dot;    /* NULL: none, the tiles run matrix-vector products */
+  /* Below this k (or with more rows than f32_row_dot_max_rows) the tiles are faster. */
+  int64_t f32_row_dot_min_k;
+  int64_t f32_row_dot_max_rows;
 } mips_kernel_set;
 
 extern const mips_kernel_set mips_kernels_scalar;
@@ -134,6 +157,11 @@ const mips_tile *mips_gemm_choose_tile(const mips_tile *const *tiles, size_t cou
 void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
                              const mips_tile *tile);
 
+/* Runs a validated, oriented problem (f32, A's rows and B's columns unit-stride) as dot
+ * products, one row of C at a time: each row reads all of B once, as a matrix-vector
+ * product must. */
+void mips_row_dots_run(const mips_matmul_problem *p, mips_row_dot_fn row_dot);
+
 /* Block sizes, for tests that reach every edge of the blocking with small problems. */
 typedef struct mips_gemm_blocking {
   int64_t kc_max;        /* k per block, at most 256 */
@@ -143,5 +171,30 @@ typedef struct mips_gemm_blocking {
 
 void mips_gemm_run_blocked(const mips_matmul_problem *p, mips_dtype type, const mips_tile *tile,
                            const mips_gemm_blocking *blocking);
+
+/*------------------------------------------------------------------------------------
+ * Pre-packed B (driver/gemm_prepack.c)
+ *----------------------------------------------------------------------------------*/
+
+/* The handle behind mips_packed_b: one tile's panels over the whole of k. */
+struct mips_packed_b {
+  uint64_t magic;         /* mips_packed_b_magic(type) while live, 0 once freed */
+  mips_dtype type;
+  int64_t k, n;
+  const mips_tile *tile;  /* whose panel format this is; the calls run it */
+  int64_t nr;             /* tile->nr() when packed */
+  int64_t panel_stride;   /* packed elements from one panel to the next: k * nr */
+  void *panels;           /* ceil(n / nr) panels; NULL when k or n is 0 */
+};
+
+/* Packs a validated B (k, n >= 0; b points at element (0, 0)) into a new handle.
+ * Returns MIPS_OK, MIPS_ERROR_OVERFLOW (size) or MIPS_ERROR_OUT_OF_MEMORY. */
+int mips_packed_b_make(mips_dtype type, int64_t k, int64_t n, const void *b, ptrdiff_t s0,
+                       ptrdiff_t s1, mips_packed_b **out);
+
+/* Whether `packed` is a live handle of `type` made in this process for this core. */
+bool mips_packed_b_is_live(const mips_packed_b *packed, mips_dtype type);
+
+void mips_packed_b_release(mips_packed_b *packed);
 
 #endif /* MIPS_SRC_MIPS_INTERNAL_H */

@@ -25,8 +25,9 @@ typedef struct model_call {
   size_t in_size, out_size; /* bytes per element of A and B, and of C */
 } model_call;
 
-/* The flag bits this library version defines: 1.1 added the thread cap. */
-#define MODEL_KNOWN_FLAGS (MIPS_MATMUL_ACCUMULATE | MIPS_MATMUL_MAX_THREADS(255))
+/* The flag bits this library version defines: 1.1 added the thread cap, 1.2 any order. */
+#define MODEL_KNOWN_FLAGS \
+  (MIPS_MATMUL_ACCUMULATE | MIPS_MATMUL_ANY_ORDER | MIPS_MATMUL_MAX_THREADS(255))
 
 /* A and B are read only when every dimension is positive. */
 static inline bool model_reads_inputs(const model_call *call) {

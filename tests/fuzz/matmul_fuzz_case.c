@@ -157,7 +157,9 @@ static fuzz_call decode(const uint8_t *data, size_t size) {
   memset(&fc, 0, sizeof fc);
   fc.i8 = take8(&r) & 1;
   const uint8_t flag_sel = take8(&r) % 32;
-  if (flag_sel < 15) fc.call.flags = 0;
+  if (flag_sel < 11) fc.call.flags = 0;
+  else if (flag_sel < 15) /* 1.2: any order, with or without accumulation */
+    fc.call.flags = MIPS_MATMUL_ANY_ORDER | (flag_sel & MIPS_MATMUL_ACCUMULATE);
   else if (flag_sel < 29) fc.call.flags = MIPS_MATMUL_ACCUMULATE;
   else if (flag_sel == 29) fc.call.flags = (take8(&r) & MIPS_MATMUL_ACCUMULATE) | MIPS_MATMUL_MAX_THREADS(take8(&r));
   else if (flag_sel == 30) fc.call.flags = (take8(&r) & MIPS_MATMUL_ACCUMULATE) | 1u << (take8(&r) % 32);
@@ -535,7 +537,8 @@ int fuzz_matmul_case(const uint8_t *data, size_t size, fuzz_tally *tally) {
         } else if (isinf(want)) {
           ok = have == want;
         } else {
-          /* Recursive f32 summation, with or without fused multiply-add. */
+          /* f32 sums in ascending order, or any other (MIPS_MATMUL_ANY_ORDER: no term
+           * passes through more than k + 2 roundings), with or without fused multiply-add. */
           const double bound = 2.0 * (double)(call->k + 2) * ldexp(magnitude, -24) +
                                (double)(call->k + 1) * FLT_TRUE_MIN;
           ok = isfinite(have) && fabs((double)have - want) <= bound;

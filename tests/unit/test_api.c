@@ -9,11 +9,11 @@
 static void test_version_macros_and_queries_agree(void **state) {
   (void)state;
   assert_int_equal(MIPS_VERSION_MAJOR, 1);
-  assert_int_equal(MIPS_VERSION_MINOR, 1);
+  assert_int_equal(MIPS_VERSION_MINOR, 2);
   assert_int_equal(MIPS_VERSION_PATCH, 0);
-  assert_int_equal(MIPS_ABI_VERSION, 0x10001);
+  assert_int_equal(MIPS_ABI_VERSION, 0x10002);
   assert_int_equal(mips_abi_version(), MIPS_ABI_VERSION);
-  assert_string_equal(mips_version_string(), "1.1.0");
+  assert_string_equal(mips_version_string(), "1.2.0");
 }
 
 static void test_default_threads(void **state) {
@@ -29,7 +29,7 @@ static void test_default_threads(void **state) {
 static void test_status_codes_are_distinct_and_negative(void **state) {
   (void)state;
   const int errors[] = {MIPS_ERROR_INVALID_ARGUMENT, MIPS_ERROR_NULL_POINTER,
-                        MIPS_ERROR_OVERFLOW, MIPS_ERROR_OVERLAP};
+                        MIPS_ERROR_OVERFLOW, MIPS_ERROR_OVERLAP, MIPS_ERROR_OUT_OF_MEMORY};
   const size_t count = sizeof errors / sizeof errors[0];
   assert_int_equal(MIPS_OK, 0);
   for (size_t i = 0; i < count; ++i) {
@@ -41,7 +41,7 @@ static void test_status_codes_are_distinct_and_negative(void **state) {
 static void test_status_strings_are_distinct_and_never_null(void **state) {
   (void)state;
   const int statuses[] = {MIPS_OK, MIPS_ERROR_INVALID_ARGUMENT, MIPS_ERROR_NULL_POINTER,
-                          MIPS_ERROR_OVERFLOW, MIPS_ERROR_OVERLAP};
+                          MIPS_ERROR_OVERFLOW, MIPS_ERROR_OVERLAP, MIPS_ERROR_OUT_OF_MEMORY};
   const size_t count = sizeof statuses / sizeof statuses[0];
   const char *unknown = mips_status_string(12345);
   assert_non_null(unknown);
@@ -159,7 +159,8 @@ static void test_invalid_arguments(void **state) {
   call = valid_call(), call.n = -1, expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
   call = valid_call(), call.k = -1, expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
   call = valid_call(), call.k = INT64_MIN, expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
-  call = valid_call(), call.flags = 2u, expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
+  call = valid_call(), call.flags = 4u, expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
+  call = valid_call(), call.flags = MIPS_MATMUL_ANY_ORDER, expect_status(call, MIPS_OK); /* 1.2 */
   call = valid_call(), call.flags = 0x80000001u, expect_status(call, MIPS_ERROR_INVALID_ARGUMENT);
   /* 1.1's thread cap: bits 8..15; bit 16 (a cap of 256) is not one. */
   call = valid_call(), call.flags = MIPS_MATMUL_MAX_THREADS(1), expect_status(call, MIPS_OK);

@@ -53,6 +53,8 @@ static void mips_test_fail(const char *file, int line, const char *fmt, ...) {
   do { if (c) fail_msg("%s is not false", #c); } while (0)
 #define assert_non_null(p) \
   do { if ((p) == NULL) fail_msg("%s is NULL", #p); } while (0)
+#define assert_null(p) \
+  do { if ((p) != NULL) fail_msg("%s is not NULL", #p); } while (0)
 #define assert_int_equal(a, b)                                                          \
   do {                                                                                  \
     long long mips_a_ = (long long)(a), mips_b_ = (long long)(b);                       \

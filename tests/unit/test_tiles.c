@@ -145,10 +145,10 @@ static int run_through_grid(const matmul_case *tc, const void *a, const view *av
                             const view *bv, void *c, const view *cv) {
   const mips_matmul_problem p = problem_of(tc, a, av, b, bv, c, cv);
   const bool f32 = tc->type == F32;
-  mips_gemm_run_parallel(&p, f32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32,
-                         f32 ? parallel_set->f32_tiles : parallel_set->i8i32_tiles,
-                         f32 ? parallel_set->f32_tile_count : parallel_set->i8i32_tile_count,
-                         parallel_threads);
+  const mips_tile *tile = mips_gemm_choose_tile(
+      f32 ? parallel_set->f32_tiles : parallel_set->i8i32_tiles,
+      f32 ? parallel_set->f32_tile_count : parallel_set->i8i32_tile_count, p.m, p.n);
+  mips_gemm_run_parallel(&p, f32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32, tile, parallel_threads);
   return MIPS_OK;
 }
 

@@ -6,8 +6,9 @@
  * Released symbols never change; additions arrive in new minor versions.
  * The full contract is abi/ABI.md in the source tree.
  *
- * Every call is self-contained (no handles, no global state visible to the caller)
- * and every function is safe to call from any number of threads at once. */
+ * Every call is self-contained (no global state visible to the caller; the only handle
+ * is a pre-packed B, since 1.2, which the caller owns) and every function is safe to
+ * call from any number of threads at once. */
 #ifndef MIPS_MIPS_H
 #define MIPS_MIPS_H
 
@@ -40,7 +41,7 @@ extern "C" {
  * Versions
  *----------------------------------------------------------------------------------*/
 #define MIPS_VERSION_MAJOR 1
-#define MIPS_VERSION_MINOR 1
+#define MIPS_VERSION_MINOR 2
 #define MIPS_VERSION_PATCH 0
 #define MIPS_ABI_VERSION ((MIPS_VERSION_MAJOR << 16) | MIPS_VERSION_MINOR)
 
@@ -71,7 +72,8 @@ MIPS_API const char *mips_kernel_name(void);
   XX(ERROR_INVALID_ARGUMENT, -1, "invalid argument (negative dimension or unknown flag)") \
   XX(ERROR_NULL_POINTER, -2, "null pointer for a matrix that would be accessed")       \
   XX(ERROR_OVERFLOW, -3, "element index or byte offset overflows int64_t/ptrdiff_t")    \
-  XX(ERROR_OVERLAP, -4, "output strides map two elements of C to one address")
+  XX(ERROR_OVERLAP, -4, "output strides map two elements of C to one address")          \
+  XX(ERROR_OUT_OF_MEMORY, -5, "out of memory for a packed matrix")
 
 typedef enum mips_status {
 #define MIPS_STATUS_ENUM_(name, value, text) MIPS_##name = (value),
@@ -125,6 +127,13 @@ MIPS_API const char *mips_status_string(int status);
  * mips_abi_version() >= (1 << 16 | 1) before passing them. */
 #define MIPS_MATMUL_MAX_THREADS(n) ((uint32_t)(n) << 8)
 
+/* Since 1.2 (mips_matmul_f32 only; the integer functions accept it and ignore it, their
+ * sums are exact in any order): the caller allows any summation order over k (dot
+ * products, split sums), which matrix-vector products need to run at full speed. Results
+ * may then differ from the ascending order in the last bits, and from call to call when
+ * the thread count differs. A 1.1 library rejects it with MIPS_ERROR_INVALID_ARGUMENT. */
+#define MIPS_MATMUL_ANY_ORDER 2u
+
 /*! mips_default_threads(): since 1.1. The number of threads a call without
  * MIPS_MATMUL_MAX_THREADS may use: MIPS_NUM_THREADS from the environment if it is a
  * positive integer (read once, on first use; at most 255), else the number of CPUs this
@@ -148,6 +157,52 @@ MIPS_API int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k,
                                const int8_t *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
                                int32_t *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1,
                                uint32_t flags);
+
+/*------------------------------------------------------------------------------------
+ * Pre-packed B (since 1.2)
+ *
+ * A weight matrix that many calls multiply by (a layer's weights) can be packed once
+ * into the layout the kernels read, so that calls skip packing it: the fastest way to
+ * run a layer with any m, from one token (m = 1) upwards.
+ *
+ * The packed layout is chosen for the CPU and kernel set of the process that packs
+ * (for RVV, by its VLEN) and never leaves it: a handle is valid only in the process
+ * that made it, is read-only after packing, and may be used by any number of threads at
+ * once. It holds a copy: B may change or be freed after packing.
+ *------------------------------------------------------------------------------------*/
+typedef struct mips_packed_b mips_packed_b;
+
+/*! mips_pack_b_f32(), mips_pack_b_i8(): packs B[k x n] (element (l, j) at
+ * b[b_offset + l*b_stride0 + j*b_stride1]) into a new handle stored at *packed.
+ * Checks, in this order: packed NULL (MIPS_ERROR_NULL_POINTER, nothing stored); k or n
+ * negative (MIPS_ERROR_INVALID_ARGUMENT); b NULL while k, n > 0 (NULL_POINTER);
+ * indices or the packed size overflow (OVERFLOW); the memory cannot be had
+ * (MIPS_ERROR_OUT_OF_MEMORY). On any error *packed is set to NULL. k = 0 or n = 0
+ * gives a valid handle of that shape. */
+MIPS_API int mips_pack_b_f32(int64_t k, int64_t n, const float *b, int64_t b_offset,
+                             int64_t b_stride0, int64_t b_stride1, mips_packed_b **packed);
+MIPS_API int mips_pack_b_i8(int64_t k, int64_t n, const int8_t *b, int64_t b_offset,
+                            int64_t b_stride0, int64_t b_stride1, mips_packed_b **packed);
+
+/*! mips_packed_b_free(): releases a handle; NULL does nothing. The handle must not be in
+ * use by another thread. A freed handle passed to a call is refused while its memory
+ * has not been reused (a cleared magic word), but that cannot be guaranteed. */
+MIPS_API void mips_packed_b_free(mips_packed_b *packed);
+
+/*! mips_matmul_packed_f32(), mips_matmul_packed_i8i32(): C[m x n] (+)= A[m x k] * B,
+ * with k and n those of the packed B. Same views, flags, numerics (ascending k for f32;
+ * MIPS_MATMUL_ANY_ORDER is accepted) and threads as mips_matmul_f32 / mips_matmul_i8i32.
+ * Checks, in this order: b NULL (MIPS_ERROR_NULL_POINTER); m negative, an unknown flag
+ * bit, or b not a live handle of this element type (MIPS_ERROR_INVALID_ARGUMENT); then
+ * A and C as in mips_matmul_f32 (NULL_POINTER, OVERFLOW, OVERLAP). */
+MIPS_API int mips_matmul_packed_f32(int64_t m, const float *a, int64_t a_offset,
+                                    int64_t a_stride0, int64_t a_stride1,
+                                    const mips_packed_b *b, float *c, int64_t c_offset,
+                                    int64_t c_stride0, int64_t c_stride1, uint32_t flags);
+MIPS_API int mips_matmul_packed_i8i32(int64_t m, const int8_t *a, int64_t a_offset,
+                                      int64_t a_stride0, int64_t a_stride1,
+                                      const mips_packed_b *b, int32_t *c, int64_t c_offset,
+                                      int64_t c_stride0, int64_t c_stride1, uint32_t flags);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -118,8 +118,9 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
    * element is read once per mr rows) and its rows are unit-stride, or when there is a
    * single row, which reads B with any column stride: packing would touch each element
    * as often as the tile does. */
-  const bool pack_b = tile->needs_packing || m > 2 * (int64_t)mr ||
-                      (p->b_stride1 != 1 && n > 1 && m > 1);
+  const bool prepacked = p->b_panel_stride != 0; /* a mips_packed_b: nothing to pack */
+  const bool pack_b = !prepacked && (tile->needs_packing || m > 2 * (int64_t)mr ||
+                                     (p->b_stride1 != 1 && n > 1 && m > 1));
   const int64_t narrow_nr = tile->narrow ? tile->narrow->nr() : 0;
   /* A is read in place when one of its strides is 1: tiles read either direction. */
   const bool pack_a_panels =
@@ -165,7 +166,7 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
         mips_tile_args args = {
             .a = a_block, .a_rowstride = p->a_stride0, .a_kstride = p->a_stride1,
             .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
-            .rows = rows, .k = kc, .accumulate = accumulate, .b_packed = pack_b,
+            .rows = rows, .k = kc, .accumulate = accumulate, .b_packed = pack_b || prepacked,
         };
         if (pack_a_panels) {
           pack_a(type, a_panel, a_block, p->a_stride0, p->a_stride1, rows, kc,
@@ -179,6 +180,9 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
           args.cols = min64(nr, nc - jr);
           if (pack_b) {
             args.b = (const char *)buf.data + (size_t)(jr / nr * kc * nr) * packed_size;
+            args.b_kstride = nr, args.b_colstride = 1;
+          } else if (prepacked) {
+            args.b = b_base + (size_t)((jc + jr) / nr * p->b_panel_stride + pc * nr) * packed_size;
             args.b_kstride = nr, args.b_colstride = 1;
           } else {
             args.b = b_block + jr * p->b_stride1 * (ptrdiff_t)in_size;
@@ -231,7 +235,7 @@ __attribute__((noinline)) static void run_unpacked(const mips_matmul_problem *p,
 
 static bool reads_in_place(const mips_matmul_problem *p, const mips_tile *tile) {
   const int64_t m = p->m;
-  return !tile->needs_packing && m <= 2 * (int64_t)tile->mr && p->k <= KC_MAX &&
+  return p->b_panel_stride == 0 && !tile->needs_packing && m <= 2 * (int64_t)tile->mr && p->k <= KC_MAX &&
          (p->b_stride1 == 1 || p->n == 1 || m == 1) &&
          (p->a_stride0 == 1 || p->a_stride1 == 1 || m == 1);
 }
@@ -252,4 +256,16 @@ void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_til
     return;
   }
   run_unpacked(p, type, tile);
+}
+
+void mips_row_dots_run(const mips_matmul_problem *p, mips_row_dot_fn row_dot) {
+  mips_row_dot_args args = {
+      .b = p->b, .b_colstride = p->b_stride1, .c_stride = p->c_stride1,
+      .cols = p->n, .k = p->k, .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0,
+  };
+  for (int64_t i = 0; i < p->m; ++i) {
+    args.a = (const float *)p->a + i * p->a_stride0;
+    args.c = (float *)p->c + i * p->c_stride0;
+    row_dot(&args);
+  }
 }

@@ -36,7 +36,11 @@ static void run_block(void *ctx, int index, int count) {
   mips_matmul_problem block = *p;
   block.m = r1 - r0, block.n = c1 - c0;
   block.a = (const char *)p->a + r0 * p->a_stride0 * in_size;
-  block.b = (const char *)p->b + c0 * p->b_stride1 * in_size;
+  if (p->b_panel_stride != 0) /* pre-packed: c0 is a multiple of nr, a panel's start */
+    block.b = (const char *)p->b +
+              (size_t)(c0 / job->nr * p->b_panel_stride) * job->tile->packed_b_size;
+  else
+    block.b = (const char *)p->b + c0 * p->b_stride1 * in_size;
   block.c = (char *)p->c + (r0 * p->c_stride0 + c0 * p->c_stride1) * out_size;
   /* The driver's contract: a dimension of extent 1 has stride 0. */
   if (block.m == 1) block.a_stride0 = 0, block.c_stride0 = 0;
@@ -60,11 +64,36 @@ static void choose_grid(int64_t m_units, int64_t n_units, int64_t mr, int64_t nr
 }
 
 void mips_gemm_run_parallel(const mips_matmul_problem *p, mips_dtype type,
-                            const mips_tile *const *tiles, size_t tile_count, int threads) {
-  parallel_job job = {.problem = *p, .type = type};
-  job.tile = mips_gemm_choose_tile(tiles, tile_count, p->m, p->n);
+                            const mips_tile *tile, int threads) {
+  parallel_job job = {.problem = *p, .type = type, .tile = tile};
   job.mr = job.tile->mr, job.nr = job.tile->nr();
   choose_grid(ceil_div64(p->m, job.mr), ceil_div64(p->n, job.nr), job.mr, job.nr, threads,
               &job.row_parts, &job.col_parts);
   mips_parallel_run(job.row_parts * job.col_parts, run_block, &job);
+}
+
+typedef struct row_dots_job {
+  const mips_matmul_problem *problem;
+  mips_row_dot_fn row_dot;
+} row_dots_job;
+
+/* Columns in runs of 8, so that every part but the last keeps the kernel's full width. */
+static void run_row_dots_part(void *ctx, int index, int count) {
+  const row_dots_job *job = ctx;
+  const mips_matmul_problem *p = job->problem;
+  int64_t c0, c1;
+  part_range(p->n, 8, count, index, &c0, &c1);
+  if (c0 >= c1) return;
+  mips_matmul_problem part = *p;
+  part.n = c1 - c0;
+  part.b = (const float *)p->b + c0 * p->b_stride1;
+  part.c = (float *)p->c + c0 * p->c_stride1;
+  mips_row_dots_run(&part, job->row_dot);
+}
+
+void mips_row_dots_run_parallel(const mips_matmul_problem *p, mips_row_dot_fn row_dot,
+                                int threads) {
+  row_dots_job job = {p, row_dot};
+  const int64_t runs = ceil_div64(p->n, 8);
+  mips_parallel_run((int)min64(threads, runs), run_row_dots_part, &job);
 }

@@ -47,8 +47,13 @@ int mips_threads_for_problem(int64_t m, int64_t n, int64_t k, uint32_t flags);
 #define MIPS_PARALLEL_MIN_WORK ((int64_t)1 << 20)
 #endif
 
-/* Runs the problem on `threads` >= 2 threads, or fewer when C has fewer tiles. */
+/* Runs the problem with `tile` on `threads` >= 2 threads, or fewer when C has fewer
+ * tiles. A pre-packed B must be in the tile's format. */
 void mips_gemm_run_parallel(const mips_matmul_problem *p, mips_dtype type,
-                            const mips_tile *const *tiles, size_t tile_count, int threads);
+                            const mips_tile *tile, int threads);
+
+/* mips_row_dots_run on `threads` >= 2 threads, each on a range of C's columns. */
+void mips_row_dots_run_parallel(const mips_matmul_problem *p, mips_row_dot_fn row_dot,
+                                int threads);
 
 #endif /* MIPS_SRC_THREADING_THREADING_H */

@@ -120,7 +120,7 @@
       NAME##_body(t, 1, false, false, true);                                           \
       return;                                                                          \
     }                                                                                  \
-    const bool a_rows = R > 1 && t->a_kstride == 1;                                    \
+    const bool a_rows = t->a_kstride == 1; /* one row: its k steps are adjacent */    \
     if (t->b_packed) {                                                                 \
       if (a_rows) NAME##_body(t, R, true, true, false);                                \
       else NAME##_body(t, R, true, false, false);                                      \
@@ -238,8 +238,9 @@ MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7)
   MIPS_RVV_TILE_VARIANTS(NAME, MR)                                                     \
   static int64_t NAME##_nr(void) { return (int64_t)I16_OP(__riscv_vsetvlmax_e16)(); }
 
-/* int8 keeps the unroll by two: measured, four made the unpacked path slower. */
-#define UNROLL4_MAX_ROWS 0
+/* int8 keeps the unroll by two (measured, four made the unpacked path slower), except for
+ * a single row, whose loop is all overhead: decode against packed weights. */
+#define UNROLL4_MAX_ROWS 1
 #define LM32 m2
 #define LM16 m1
 #define LM8 mf2
@@ -301,6 +302,59 @@ MIPS_RVV_PACK_B(pack_b_f32_rvv, float, float, mips_gather_b_f32, copy_row_f32)
 MIPS_RVV_PACK_B(pack_b_i8_rvv, int8_t, int16_t, mips_gather_b_i8_to_i16, copy_row_i8_to_i16)
 
 /*------------------------------------------------------------------------------------
+ * Dot products for one row of C (MIPS_MATMUL_ANY_ORDER): up to 8 columns of B at a time
+ * run along k at LMUL 2, sharing each load of A's chunk, so per chunk a column costs one
+ * load and one vfmacc: the matrix-vector bound, half the peak. Full chunks run at VLMAX;
+ * the last one leaves the accumulators' other lanes as they were (tail undisturbed), and
+ * one reduction per column ends it.
+ *----------------------------------------------------------------------------------*/
+#define DOT_COLS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+#define DOT_DECL(j)                                                                    \
+  const float *bp##j = b + (J > j ? j : 0) * bs;                                       \
+  vfloat32m2_t acc##j = __riscv_vfmv_v_f_f32m2(0.0f, vlmax);
+#define DOT_FULL(j) \
+  if (J > j) acc##j = __riscv_vfmacc_vv_f32m2(acc##j, va, __riscv_vle32_v_f32m2(bp##j + l, vlmax), vlmax);
+#define DOT_TAIL(j)                                                                    \
+  if (J > j)                                                                           \
+    acc##j = __riscv_vfmacc_vv_f32m2_tu(acc##j, va, __riscv_vle32_v_f32m2(bp##j + l, vl), vl);
+#define DOT_STORE(j)                                                                   \
+  if (J > j) {                                                                         \
+    const float sum = __riscv_vfmv_f_s_f32m1_f32(                                      \
+        __riscv_vfredusum_vs_f32m2_f32m1(acc##j, zero, vlmax));                        \
+    c[j * cs] = accumulate ? c[j * cs] + sum : sum;                                    \
+  }
+
+static MIPS_ALWAYS_INLINE void row_dot_f32_cols(const float *a, const float *b, ptrdiff_t bs,
+                                                float *c, ptrdiff_t cs, int64_t k,
+                                                bool accumulate, const int J) {
+  const size_t vlmax = __riscv_vsetvlmax_e32m2();
+  DOT_COLS(DOT_DECL)
+  int64_t l = 0;
+  for (; l + (int64_t)vlmax <= k; l += (int64_t)vlmax) {
+    const vfloat32m2_t va = __riscv_vle32_v_f32m2(a + l, vlmax);
+    DOT_COLS(DOT_FULL)
+  }
+  if (l < k) {
+    const size_t vl = __riscv_vsetvl_e32m2((size_t)(k - l));
+    const vfloat32m2_t va = __riscv_vle32_v_f32m2(a + l, vl);
+    DOT_COLS(DOT_TAIL)
+  }
+  const vfloat32m1_t zero = __riscv_vfmv_s_f_f32m1(0.0f, 1);
+  DOT_COLS(DOT_STORE)
+}
+
+static void row_dot_f32_rvv(const mips_row_dot_args *t) {
+  const float *a = t->a, *b = t->b;
+  float *c = t->c;
+  const ptrdiff_t bs = t->b_colstride, cs = t->c_stride;
+  int64_t j = 0;
+  for (; j + 8 <= t->cols; j += 8) row_dot_f32_cols(a, b + j * bs, bs, c + j * cs, cs, t->k, t->accumulate, 8);
+  if (j + 4 <= t->cols) row_dot_f32_cols(a, b + j * bs, bs, c + j * cs, cs, t->k, t->accumulate, 4), j += 4;
+  if (j + 2 <= t->cols) row_dot_f32_cols(a, b + j * bs, bs, c + j * cs, cs, t->k, t->accumulate, 2), j += 2;
+  if (j < t->cols) row_dot_f32_cols(a, b + j * bs, bs, c + j * cs, cs, t->k, t->accumulate, 1);
+}
+
+/*------------------------------------------------------------------------------------
  * The kernel set
  *----------------------------------------------------------------------------------*/
 #define MIPS_RVV_TILE_DESC(NAME, MR, COST, PACKED_T, PACK, NARROW)                     \
@@ -329,4 +383,7 @@ const mips_kernel_set mips_kernels_rvv = {
     .f32_tile_count = sizeof f32_tiles / sizeof f32_tiles[0],
     .i8i32_tiles = i8i32_tiles,
     .i8i32_tile_count = sizeof i8i32_tiles / sizeof i8i32_tiles[0],
+    .f32_row_dot = row_dot_f32_rvv,
+    .f32_row_dot_min_k = 16,
+    .f32_row_dot_max_rows = 8,
 };
