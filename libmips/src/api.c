@@ -186,14 +186,19 @@ static inline bool may_split(int64_t m, int64_t n, int64_t k) {
          work >= 2 * MIPS_PARALLEL_MIN_WORK;
 }
 
-/* A few rows of C whose B columns run along k, unit-stride like A's rows: with
- * MIPS_MATMUL_ANY_ORDER, each element is a dot product (a decode step against weights
- * stored n x k, or a matrix-vector product after orientation). The tiles would read B
- * across its columns, one element at a time, or pack it on every call. */
-static bool runs_as_row_dots(const mips_matmul_problem *p, const mips_kernel_set *set) {
-  return (p->flags & MIPS_MATMUL_ANY_ORDER) && set->f32_row_dot != NULL &&
-         p->m <= set->f32_row_dot_max_rows && p->k >= set->f32_row_dot_min_k &&
-         p->a_stride1 == 1 && p->b_stride0 == 1;
+/* The dot-product kernel for a few rows of C whose B columns run along k, unit-stride
+ * like A's rows (a decode step against weights stored n x k, or a matrix-vector product
+ * after orientation), or NULL. The tiles would read B across its columns, one element at
+ * a time, or pack it on every call. f32 needs MIPS_MATMUL_ANY_ORDER: a dot product does
+ * not sum in ascending order. */
+static mips_row_dot_fn row_dot_for(const mips_matmul_problem *p, mips_dtype type,
+                                   const mips_kernel_set *set) {
+  const mips_row_dot_fn fn = type == MIPS_DTYPE_I8I32                ? set->i8i32_row_dot
+                             : (p->flags & MIPS_MATMUL_ANY_ORDER) != 0 ? set->f32_row_dot
+                                                                       : NULL;
+  const bool fits = p->m <= set->row_dot_max_rows && p->k >= set->row_dot_min_k &&
+                    p->a_stride1 == 1 && p->b_stride0 == 1;
+  return fits ? fn : NULL;
 }
 
 /* Validates, handles empty problems, and runs the picked kernel on the rest. */
@@ -234,9 +239,10 @@ static inline __attribute__((always_inline)) int run_matmul(
   }
   const mips_kernel_set *set = mips_selected_kernels();
   const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
-  if (type == MIPS_DTYPE_F32 && runs_as_row_dots(&p, set)) {
-    if (threads > 1) mips_row_dots_run_parallel(&p, set->f32_row_dot, threads);
-    else mips_row_dots_run(&p, set->f32_row_dot);
+  const mips_row_dot_fn row_dot = row_dot_for(&p, type, set);
+  if (row_dot != NULL) {
+    if (threads > 1) mips_row_dots_run_parallel(&p, type, row_dot, threads);
+    else mips_row_dots_run(&p, type, row_dot);
     return MIPS_OK;
   }
   const mips_tile *const *tiles = type == MIPS_DTYPE_F32 ? set->f32_tiles : set->i8i32_tiles;

@@ -95,9 +95,9 @@ typedef struct mips_tile {
 /* The largest mr of any tile: the driver's A panel buffer is sized by it. */
 #define MIPS_TILE_MR_MAX 16
 
-/* Dot products for one row of C when the caller allows any order over k
- * (MIPS_MATMUL_ANY_ORDER): C(0, j) (+)= sum over l of a[l] * b[j * b_colstride + l], A's
- * row and each of B's columns unit-stride. */
+/* Dot products for one row of C: C(0, j) (+)= sum over l of a[l] * b[j * b_colstride + l],
+ * A's row and each of B's columns unit-stride. For f32 only when the caller allows any
+ * order over k (MIPS_MATMUL_ANY_ORDER); integer sums are the same in any order. */
 typedef struct mips_row_dot_args {
   const void *a;
   const void *b;
@@ -118,10 +118,11 @@ typedef struct mips_kernel_set {
   const mips_tile *const *i8i32_tiles;
   size_t i8i32_tile_count;
   unsigned (*vector_bits)(void); /* NULL, or the vector register width (VLEN) */
-  mips_row_dot_fn f32_row_dot;    /* NULL: none, the tiles run matrix-vector products */
-  /* Below this k (or with more rows than f32_row_dot_max_rows) the tiles are faster. */
-  int64_t f32_row_dot_min_k;
-  int64_t f32_row_dot_max_rows;
+  /* NULL: none, the tiles run matrix-vector products too. */
+  mips_row_dot_fn f32_row_dot, i8i32_row_dot;
+  /* Below this k, or with more rows than row_dot_max_rows, the tiles are faster. */
+  int64_t row_dot_min_k;
+  int64_t row_dot_max_rows;
 } mips_kernel_set;
 
 extern const mips_kernel_set mips_kernels_scalar;
@@ -157,10 +158,10 @@ const mips_tile *mips_gemm_choose_tile(const mips_tile *const *tiles, size_t cou
 void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
                              const mips_tile *tile);
 
-/* Runs a validated, oriented problem (f32, A's rows and B's columns unit-stride) as dot
+/* Runs a validated, oriented problem (A's rows and B's columns unit-stride) as dot
  * products, one row of C at a time: each row reads all of B once, as a matrix-vector
  * product must. */
-void mips_row_dots_run(const mips_matmul_problem *p, mips_row_dot_fn row_dot);
+void mips_row_dots_run(const mips_matmul_problem *p, mips_dtype type, mips_row_dot_fn row_dot);
 
 /* Block sizes, for tests that reach every edge of the blocking with small problems. */
 typedef struct mips_gemm_blocking {

@@ -175,6 +175,52 @@ static void test_packed_i8_matches_reference(void **state) {
                       (layout_kind)((s + 1) % 4), (layout_kind)(bk % 2));
 }
 
+/* int8 with B's columns along k: the dot-product path where the kernel set has one
+ * (integer sums need no flag), exact and wrapping modulo 2^32. */
+static void check_i8_unpacked(int64_t m, int64_t n, int64_t k, layout_kind ak, layout_kind bk,
+                              layout_kind ck, bool accumulate) {
+  const layout al = layout_of(ak, m, k), bl = layout_of(bk, k, n), cl = layout_of(ck, m, n);
+  int8_t *a = random_i8(al.elems), *b = random_i8(bl.elems);
+  int32_t *c = malloc((size_t)cl.elems * sizeof *c + 1), *before = malloc((size_t)cl.elems * sizeof *c + 1);
+  for (int64_t e = 0; e < cl.elems; ++e) c[e] = before[e] = (int32_t)next_random();
+  assert_int_equal(mips_matmul_i8i32(m, n, k, a, al.offset, al.s0, al.s1, b, bl.offset, bl.s0,
+                                     bl.s1, c, cl.offset, cl.s0, cl.s1,
+                                     accumulate ? MIPS_MATMUL_ACCUMULATE : 0),
+                   MIPS_OK);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      const int64_t at = cl.offset + i * cl.s0 + j * cl.s1;
+      uint32_t want = accumulate ? (uint32_t)before[at] : 0;
+      for (int64_t l = 0; l < k; ++l)
+        want += (uint32_t)(a[al.offset + i * al.s0 + l * al.s1] * b[bl.offset + l * bl.s0 + j * bl.s1]);
+      if ((uint32_t)c[at] != want)
+        fail_msg("i8 %lldx%lldx%lld (B %d): C(%lld, %lld) = %d, want %d", (long long)m,
+                 (long long)n, (long long)k, bk, (long long)i, (long long)j, c[at], (int32_t)want);
+    }
+  free(a), free(b), free(c), free(before);
+}
+
+static void test_i8_row_dots_match_reference(void **state) {
+  (void)state;
+  static const int64_t dims[][3] = {{1, 1, 16}, {1, 7, 17},  {1, 5, 300}, {1, 64, 1031},
+                                    {3, 9, 33}, {8, 15, 250}, {9, 3, 40}, {1, 4, 15}};
+  for (size_t d = 0; d < sizeof dims / sizeof dims[0]; ++d)
+    for (int acc = 0; acc < 2; ++acc) {
+      const int64_t m = dims[d][0], n = dims[d][1], k = dims[d][2];
+      check_i8_unpacked(m, n, k, ROW, COL, (layout_kind)(d % 2), acc);
+      check_i8_unpacked(n, m, k, ROW, ROW, COL, acc); /* matrix-vector when m is 1 */
+    }
+  /* 2^17 products of -128 * -128 wrap past 2^31. */
+  const int64_t k = (int64_t)1 << 17;
+  int8_t *a = malloc((size_t)k), *b = malloc((size_t)k * 3);
+  memset(a, -128, (size_t)k), memset(b, -128, (size_t)k * 3);
+  int32_t c[3];
+  assert_int_equal(mips_matmul_i8i32(1, 3, k, a, 0, k, 1, b, 0, 1, k, c, 0, 3, 1, 0), MIPS_OK);
+  for (int j = 0; j < 3; ++j) assert_int_equal(c[j], (int32_t)(uint32_t)((uint64_t)k << 14));
+  free(a), free(b);
+  check_i8_unpacked(1, 3001, 300, ROW, COL, ROW, false); /* threads, if the default allows */
+}
+
 /* MIPS_MATMUL_ANY_ORDER with B's columns along k (the dot-product path where the kernel
  * set has one) and elsewhere: random values, within the error bound of any order. */
 static void check_any_order(int64_t m, int64_t n, int64_t k, layout_kind ak, layout_kind bk,
@@ -325,6 +371,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_packed_f32_threads_and_any_order),
     cmocka_unit_test(test_packed_i8_matches_reference),
     cmocka_unit_test(test_any_order_matches_reference),
+    cmocka_unit_test(test_i8_row_dots_match_reference),
     cmocka_unit_test(test_pack_statuses),
     cmocka_unit_test(test_packed_call_statuses),
 };

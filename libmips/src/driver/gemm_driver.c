@@ -258,14 +258,15 @@ void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_til
   run_unpacked(p, type, tile);
 }
 
-void mips_row_dots_run(const mips_matmul_problem *p, mips_row_dot_fn row_dot) {
+void mips_row_dots_run(const mips_matmul_problem *p, mips_dtype type, mips_row_dot_fn row_dot) {
+  const ptrdiff_t in_size = (ptrdiff_t)input_size(type), out_size = (ptrdiff_t)output_size(type);
   mips_row_dot_args args = {
       .b = p->b, .b_colstride = p->b_stride1, .c_stride = p->c_stride1,
       .cols = p->n, .k = p->k, .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0,
   };
   for (int64_t i = 0; i < p->m; ++i) {
-    args.a = (const float *)p->a + i * p->a_stride0;
-    args.c = (float *)p->c + i * p->c_stride0;
+    args.a = (const char *)p->a + i * p->a_stride0 * in_size;
+    args.c = (char *)p->c + i * p->c_stride0 * out_size;
     row_dot(&args);
   }
 }

@@ -74,6 +74,7 @@ void mips_gemm_run_parallel(const mips_matmul_problem *p, mips_dtype type,
 
 typedef struct row_dots_job {
   const mips_matmul_problem *problem;
+  mips_dtype type;
   mips_row_dot_fn row_dot;
 } row_dots_job;
 
@@ -86,14 +87,16 @@ static void run_row_dots_part(void *ctx, int index, int count) {
   if (c0 >= c1) return;
   mips_matmul_problem part = *p;
   part.n = c1 - c0;
-  part.b = (const float *)p->b + c0 * p->b_stride1;
-  part.c = (float *)p->c + c0 * p->c_stride1;
-  mips_row_dots_run(&part, job->row_dot);
+  const ptrdiff_t in_size = job->type == MIPS_DTYPE_F32 ? sizeof(float) : sizeof(int8_t);
+  const ptrdiff_t out_size = job->type == MIPS_DTYPE_F32 ? sizeof(float) : sizeof(int32_t);
+  part.b = (const char *)p->b + c0 * p->b_stride1 * in_size;
+  part.c = (char *)p->c + c0 * p->c_stride1 * out_size;
+  mips_row_dots_run(&part, job->type, job->row_dot);
 }
 
-void mips_row_dots_run_parallel(const mips_matmul_problem *p, mips_row_dot_fn row_dot,
-                                int threads) {
-  row_dots_job job = {p, row_dot};
+void mips_row_dots_run_parallel(const mips_matmul_problem *p, mips_dtype type,
+                                mips_row_dot_fn row_dot, int threads) {
+  row_dots_job job = {p, type, row_dot};
   const int64_t runs = ceil_div64(p->n, 8);
   mips_parallel_run((int)min64(threads, runs), run_row_dots_part, &job);
 }

@@ -53,7 +53,7 @@ void mips_gemm_run_parallel(const mips_matmul_problem *p, mips_dtype type,
                             const mips_tile *tile, int threads);
 
 /* mips_row_dots_run on `threads` >= 2 threads, each on a range of C's columns. */
-void mips_row_dots_run_parallel(const mips_matmul_problem *p, mips_row_dot_fn row_dot,
-                                int threads);
+void mips_row_dots_run_parallel(const mips_matmul_problem *p, mips_dtype type,
+                                mips_row_dot_fn row_dot, int threads);
 
 #endif /* MIPS_SRC_THREADING_THREADING_H */

@@ -354,6 +354,60 @@ static void row_dot_f32_rvv(const mips_row_dot_args *t) {
   if (j < t->cols) row_dot_f32_cols(a, b + j * bs, bs, c + j * cs, cs, t->k, t->accumulate, 1);
 }
 
+/* int8: per chunk of one register of bytes, a column costs a load, a widening multiply
+ * to i16 and a widening add into i32 accumulators (four registers each), 4 of them at a
+ * time; the sums wrap modulo 2^32 as the tiles' do, so their order does not matter. */
+#define IDOT_COLS(X) X(0) X(1) X(2) X(3)
+#define IDOT_DECL(j)                                                                   \
+  const int8_t *bp##j = b + (J > j ? j : 0) * bs;                                      \
+  vint32m4_t acc##j = __riscv_vmv_v_x_i32m4(0, vlmax);
+/* All products of a chunk first, then all the sums: one vtype change each way per chunk
+ * instead of per column. */
+#define IDOT_MUL(j, VL) \
+  const vint16m2_t prod##j = __riscv_vwmul_vv_i16m2(va, __riscv_vle8_v_i8m1(bp##j + l, VL), VL);
+#define IDOT_MUL_FULL(j) IDOT_MUL(j, vlmax)
+#define IDOT_MUL_TAIL(j) IDOT_MUL(j, vl)
+#define IDOT_ADD_FULL(j) if (J > j) acc##j = __riscv_vwadd_wv_i32m4(acc##j, prod##j, vlmax);
+#define IDOT_ADD_TAIL(j) if (J > j) acc##j = __riscv_vwadd_wv_i32m4_tu(acc##j, acc##j, prod##j, vl);
+#define IDOT_STORE(j)                                                                  \
+  if (J > j) {                                                                         \
+    const uint32_t sum = (uint32_t)__riscv_vmv_x_s_i32m1_i32(                          \
+        __riscv_vredsum_vs_i32m4_i32m1(acc##j, zero, vlmax));                          \
+    c[j * cs] = (int32_t)(accumulate ? (uint32_t)c[j * cs] + sum : sum);               \
+  }
+
+static MIPS_ALWAYS_INLINE void row_dot_i8i32_cols(const int8_t *a, const int8_t *b, ptrdiff_t bs,
+                                                  int32_t *c, ptrdiff_t cs, int64_t k,
+                                                  bool accumulate, const int J) {
+  const size_t vlmax = __riscv_vsetvlmax_e8m1();
+  IDOT_COLS(IDOT_DECL)
+  int64_t l = 0;
+  for (; l + (int64_t)vlmax <= k; l += (int64_t)vlmax) {
+    const vint8m1_t va = __riscv_vle8_v_i8m1(a + l, vlmax);
+    IDOT_COLS(IDOT_MUL_FULL)
+    IDOT_COLS(IDOT_ADD_FULL)
+  }
+  if (l < k) {
+    const size_t vl = __riscv_vsetvl_e8m1((size_t)(k - l));
+    const vint8m1_t va = __riscv_vle8_v_i8m1(a + l, vl);
+    IDOT_COLS(IDOT_MUL_TAIL)
+    IDOT_COLS(IDOT_ADD_TAIL)
+  }
+  const vint32m1_t zero = __riscv_vmv_s_x_i32m1(0, 1);
+  IDOT_COLS(IDOT_STORE)
+}
+
+static void row_dot_i8i32_rvv(const mips_row_dot_args *t) {
+  const int8_t *a = t->a, *b = t->b;
+  int32_t *c = t->c;
+  const ptrdiff_t bs = t->b_colstride, cs = t->c_stride;
+  int64_t j = 0;
+  for (; j + 4 <= t->cols; j += 4)
+    row_dot_i8i32_cols(a, b + j * bs, bs, c + j * cs, cs, t->k, t->accumulate, 4);
+  if (j + 2 <= t->cols) row_dot_i8i32_cols(a, b + j * bs, bs, c + j * cs, cs, t->k, t->accumulate, 2), j += 2;
+  if (j < t->cols) row_dot_i8i32_cols(a, b + j * bs, bs, c + j * cs, cs, t->k, t->accumulate, 1);
+}
+
 /*------------------------------------------------------------------------------------
  * The kernel set
  *----------------------------------------------------------------------------------*/
@@ -384,6 +438,7 @@ const mips_kernel_set mips_kernels_rvv = {
     .i8i32_tiles = i8i32_tiles,
     .i8i32_tile_count = sizeof i8i32_tiles / sizeof i8i32_tiles[0],
     .f32_row_dot = row_dot_f32_rvv,
-    .f32_row_dot_min_k = 16,
-    .f32_row_dot_max_rows = 8,
+    .i8i32_row_dot = row_dot_i8i32_rvv,
+    .row_dot_min_k = 16,
+    .row_dot_max_rows = 8,
 };
