@@ -159,6 +159,35 @@ MIPS_API int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k,
                                uint32_t flags);
 
 /*------------------------------------------------------------------------------------
+ * Batched calls (since 1.2)
+ *
+ * `batch` independent products C_e (+)= A_e * B_e, e in [0, batch), entry e of each
+ * operand at base[offset + e*batch_stride + i*stride0 + j*stride1]: attention's heads,
+ * grouped weights. A zero batch stride broadcasts A or B to every entry. Small entries
+ * run side by side on the threads; big ones each use them in turn.
+ *
+ * Checks, in this order, over the whole batch: batch, m, n or k negative, or an unknown
+ * flag (MIPS_ERROR_INVALID_ARGUMENT); a NULL matrix that would be accessed
+ * (NULL_POINTER); an index of any entry overflows (OVERFLOW); two distinct (e, i, j) of
+ * C reach one element (OVERLAP: C's entries must not overlap each other either). On any
+ * error nothing is written. batch = 0 does nothing. Numerics and flags as the plain calls.
+ *------------------------------------------------------------------------------------*/
+MIPS_API int mips_matmul_batch_f32(int64_t batch, int64_t m, int64_t n, int64_t k,
+                                   const float *a, int64_t a_offset, int64_t a_batch_stride,
+                                   int64_t a_stride0, int64_t a_stride1,
+                                   const float *b, int64_t b_offset, int64_t b_batch_stride,
+                                   int64_t b_stride0, int64_t b_stride1,
+                                   float *c, int64_t c_offset, int64_t c_batch_stride,
+                                   int64_t c_stride0, int64_t c_stride1, uint32_t flags);
+MIPS_API int mips_matmul_batch_i8i32(int64_t batch, int64_t m, int64_t n, int64_t k,
+                                     const int8_t *a, int64_t a_offset, int64_t a_batch_stride,
+                                     int64_t a_stride0, int64_t a_stride1,
+                                     const int8_t *b, int64_t b_offset, int64_t b_batch_stride,
+                                     int64_t b_stride0, int64_t b_stride1,
+                                     int32_t *c, int64_t c_offset, int64_t c_batch_stride,
+                                     int64_t c_stride0, int64_t c_stride1, uint32_t flags);
+
+/*------------------------------------------------------------------------------------
  * Pre-packed B (since 1.2)
  *
  * A weight matrix that many calls multiply by (a layer's weights) can be packed once

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Batched calls (1.2): `batch` independent products, entry e at offset + e * batch_stride
+ * of each operand, checked as one call (every entry's indices, and C's entries against
+ * each other), then run entry by entry: each entry on its own threads when it is big
+ * enough to split, else the entries spread over the threads. */
+#include "api/entry.h"
+
+/* The checks of validate(), over three dimensions. */
+static int validate_batch(int64_t batch, int64_t m, int64_t n, int64_t k, const mips_operand *a,
+                          const mips_operand *b, const mips_operand *c, uint32_t flags,
+                          size_t ab_size, size_t c_size) {
+  if (batch < 0 || m < 0 || n < 0 || k < 0 || (flags & ~MIPS_KNOWN_FLAGS) != 0)
+    return MIPS_ERROR_INVALID_ARGUMENT;
+  const bool writes_c = batch > 0 && m > 0 && n > 0 && (k > 0 || !(flags & MIPS_MATMUL_ACCUMULATE));
+  const bool reads_ab = batch > 0 && m > 0 && n > 0 && k > 0;
+  if ((reads_ab && (a->base == NULL || b->base == NULL)) || (writes_c && c->base == NULL))
+    return MIPS_ERROR_NULL_POINTER;
+  if ((reads_ab && (!mips_operand_indices_fit(a, ab_size) || !mips_operand_indices_fit(b, ab_size))) ||
+      (writes_c && !mips_operand_indices_fit(c, c_size)))
+    return MIPS_ERROR_OVERFLOW;
+  if (writes_c && mips_operand_batch_self_overlaps(c)) return MIPS_ERROR_OVERLAP;
+  return MIPS_OK;
+}
+
+typedef struct batch_job {
+  int64_t m, n, k;
+  mips_operand a, b, c;
+  uint32_t flags;
+  size_t ab_size, c_size;
+  mips_dtype type;
+} batch_job;
+
+/* Entry e as a plain call; its offsets fit, since every index of the batch does. */
+static void run_entry(const batch_job *job, int64_t e, uint32_t flags) {
+  mips_operand a = job->a, b = job->b, c = job->c;
+  a.offset += e * a.batch_stride, b.offset += e * b.batch_stride, c.offset += e * c.batch_stride;
+  a.batch_count = b.batch_count = c.batch_count = 1;
+  mips_matmul_run_checked(job->m, job->n, job->k, a, b, c, flags, job->ab_size, job->c_size,
+                          job->type);
+}
+
+static void run_entries(void *ctx, int index, int count) {
+  const batch_job *job = ctx;
+  const int64_t batch = job->a.batch_count;
+  /* One thread per part: the cap keeps each entry on the thread that runs it. */
+  const uint32_t flags = (job->flags & ~MIPS_THREAD_CAP_MASK) | MIPS_MATMUL_MAX_THREADS(1);
+  for (int64_t e = batch * index / count; e < batch * (index + 1) / count; ++e)
+    run_entry(job, e, flags);
+}
+
+static int run_batch(int64_t batch, int64_t m, int64_t n, int64_t k, mips_operand a,
+                     mips_operand b, mips_operand c, uint32_t flags, size_t ab_size,
+                     size_t c_size, mips_dtype type) {
+  a.batch_count = b.batch_count = c.batch_count = batch;
+  a.rows = m, a.cols = k, b.rows = k, b.cols = n, c.rows = m, c.cols = n;
+  const int status = validate_batch(batch, m, n, k, &a, &b, &c, flags, ab_size, c_size);
+  if (status != MIPS_OK || batch == 0) return status;
+  const batch_job job = {m, n, k, a, b, c, flags, ab_size, c_size, type};
+  int64_t rows = 0;
+  const int threads = !may_split(m, n, k) && !__builtin_mul_overflow(batch, m, &rows) &&
+                              may_split(rows, n, k)
+                          ? mips_threads_for_problem(rows, n, k, flags)
+                          : 1;
+  if (threads > 1) {
+    mips_parallel_run((int)(threads < batch ? threads : batch), run_entries, (void *)&job);
+  } else {
+    for (int64_t e = 0; e < batch; ++e) run_entry(&job, e, flags);
+  }
+  return MIPS_OK;
+}
+
+int mips_matmul_batch_f32(int64_t batch, int64_t m, int64_t n, int64_t k, const float *a,
+                          int64_t a_offset, int64_t a_batch_stride, int64_t a_stride0,
+                          int64_t a_stride1, const float *b, int64_t b_offset,
+                          int64_t b_batch_stride, int64_t b_stride0, int64_t b_stride1,
+                          float *c, int64_t c_offset, int64_t c_batch_stride, int64_t c_stride0,
+                          int64_t c_stride1, uint32_t flags) {
+  return run_batch(batch, m, n, k,
+                   (mips_operand){.base = a, .offset = a_offset, .stride0 = a_stride0,
+                                  .stride1 = a_stride1, .batch_stride = a_batch_stride},
+                   (mips_operand){.base = b, .offset = b_offset, .stride0 = b_stride0,
+                                  .stride1 = b_stride1, .batch_stride = b_batch_stride},
+                   (mips_operand){.base = c, .offset = c_offset, .stride0 = c_stride0,
+                                  .stride1 = c_stride1, .batch_stride = c_batch_stride},
+                   flags, sizeof(float), sizeof(float), MIPS_DTYPE_F32);
+}
+
+int mips_matmul_batch_i8i32(int64_t batch, int64_t m, int64_t n, int64_t k, const int8_t *a,
+                            int64_t a_offset, int64_t a_batch_stride, int64_t a_stride0,
+                            int64_t a_stride1, const int8_t *b, int64_t b_offset,
+                            int64_t b_batch_stride, int64_t b_stride0, int64_t b_stride1,
+                            int32_t *c, int64_t c_offset, int64_t c_batch_stride,
+                            int64_t c_stride0, int64_t c_stride1, uint32_t flags) {
+  return run_batch(batch, m, n, k,
+                   (mips_operand){.base = a, .offset = a_offset, .stride0 = a_stride0,
+                                  .stride1 = a_stride1, .batch_stride = a_batch_stride},
+                   (mips_operand){.base = b, .offset = b_offset, .stride0 = b_stride0,
+                                  .stride1 = b_stride1, .batch_stride = b_batch_stride},
+                   (mips_operand){.base = c, .offset = c_offset, .stride0 = c_stride0,
+                                  .stride1 = c_stride1, .batch_stride = c_batch_stride},
+                   flags, sizeof(int8_t), sizeof(int32_t), MIPS_DTYPE_I8I32);
+}

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The matmul entry points: argument checks, empty-problem handling, orientation, then
+ * one call into the driver with the selected kernel set's tiles. The driver and the
+ * tiles see only validated, non-empty problems. */
+#include "api/entry.h"
+
+/* Kernels vectorise along C's columns. Vectorise along the rows instead (by running
+ * C^T = B^T A^T, which swaps the roles and strides of A and B) when C is a single
+ * column, or when its rows have the smaller stride and there is more than one row. */
+static bool prefer_transposed(int64_t m, int64_t n, ptrdiff_t c_stride0, ptrdiff_t c_stride1) {
+  if (m == 1) return false;
+  if (n == 1) return true;
+  return magnitude(c_stride0) < magnitude(c_stride1);
+}
+
+/* The dot-product kernel for a few rows of C whose B columns run along k, unit-stride
+ * like A's rows (a decode step against weights stored n x k, or a matrix-vector product
+ * after orientation), or NULL. The tiles would read B across its columns, one element at
+ * a time, or pack it on every call. f32 needs MIPS_MATMUL_ANY_ORDER: a dot product does
+ * not sum in ascending order. */
+static mips_row_dot_fn row_dot_for(const mips_matmul_problem *p, mips_dtype type,
+                                   const mips_kernel_set *set) {
+  const mips_row_dot_fn fn = type == MIPS_DTYPE_I8I32                ? set->i8i32_row_dot
+                             : (p->flags & MIPS_MATMUL_ANY_ORDER) != 0 ? set->f32_row_dot
+                                                                       : NULL;
+  const bool fits = p->m <= set->row_dot_max_rows && p->k >= set->row_dot_min_k &&
+                    p->a_stride1 == 1 && p->b_stride0 == 1;
+  return fits ? fn : NULL;
+}
+
+/* Handles empty problems and runs the picked kernel on the rest of a validated call. */
+static inline __attribute__((always_inline)) void run_checked(
+    int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b, mips_operand c,
+    uint32_t flags, size_t ab_size, size_t c_size, mips_dtype type) {
+  if (m == 0 || n == 0 || (k == 0 && (flags & MIPS_MATMUL_ACCUMULATE)))
+    return; /* nothing to read or write */
+  drop_unit_extent_strides(&c);
+  char *c00 = (char *)c.base + (ptrdiff_t)c.offset * (ptrdiff_t)c_size;
+  if (k == 0) {
+    mips_zero_fill(type, c00, c.stride0, c.stride1, m, n);
+    return;
+  }
+  drop_unit_extent_strides(&a);
+  drop_unit_extent_strides(&b);
+  mips_matmul_problem p = {
+      .m = m, .n = n, .k = k,
+      .a = (const char *)a.base + (ptrdiff_t)a.offset * (ptrdiff_t)ab_size,
+      .a_stride0 = a.stride0, .a_stride1 = a.stride1,
+      .b = (const char *)b.base + (ptrdiff_t)b.offset * (ptrdiff_t)ab_size,
+      .b_stride0 = b.stride0, .b_stride1 = b.stride1,
+      .c = c00, .c_stride0 = c.stride0, .c_stride1 = c.stride1,
+      .flags = flags,
+  };
+  if (prefer_transposed(m, n, p.c_stride0, p.c_stride1)) {
+    const mips_matmul_problem t = {
+        .m = n, .n = m, .k = k,
+        .a = p.b, .a_stride0 = p.b_stride1, .a_stride1 = p.b_stride0,
+        .b = p.a, .b_stride0 = p.a_stride1, .b_stride1 = p.a_stride0,
+        .c = p.c, .c_stride0 = p.c_stride1, .c_stride1 = p.c_stride0,
+        .flags = flags,
+    };
+    p = t;
+  }
+  const mips_kernel_set *set = mips_selected_kernels();
+  const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
+  const mips_row_dot_fn row_dot = row_dot_for(&p, type, set);
+  if (row_dot != NULL) {
+    if (threads > 1) mips_row_dots_run_parallel(&p, type, row_dot, threads);
+    else mips_row_dots_run(&p, type, row_dot);
+    return;
+  }
+  const mips_tile *const *tiles = type == MIPS_DTYPE_F32 ? set->f32_tiles : set->i8i32_tiles;
+  const size_t tile_count = type == MIPS_DTYPE_F32 ? set->f32_tile_count : set->i8i32_tile_count;
+  if (threads > 1)
+    mips_gemm_run_parallel(&p, type, mips_gemm_choose_tile(tiles, tile_count, p.m, p.n), threads);
+  else mips_gemm_run(&p, type, tiles, tile_count);
+}
+
+void mips_matmul_run_checked(int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b,
+                             mips_operand c, uint32_t flags, size_t ab_size, size_t c_size,
+                             mips_dtype type) {
+  run_checked(m, n, k, a, b, c, flags, ab_size, c_size, type);
+}
+
+/* Validates, then runs. */
+static inline __attribute__((always_inline)) int run_matmul(
+    int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b, mips_operand c,
+    uint32_t flags, size_t ab_size, size_t c_size, mips_dtype type) {
+  const int status = validate(m, n, k, &a, &b, &c, flags, ab_size, c_size);
+  if (status == MIPS_OK) run_checked(m, n, k, a, b, c, flags, ab_size, c_size, type);
+  return status;
+}
+
+int mips_matmul_f32(int64_t m, int64_t n, int64_t k,
+                    const float *a, int64_t a_offset, int64_t a_stride0, int64_t a_stride1,
+                    const float *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
+                    float *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1,
+                    uint32_t flags) {
+  return run_matmul(m, n, k, (mips_operand){a, a_offset, a_stride0, a_stride1, m, k, 1, 0},
+                    (mips_operand){b, b_offset, b_stride0, b_stride1, k, n, 1, 0},
+                    (mips_operand){c, c_offset, c_stride0, c_stride1, m, n, 1, 0}, flags,
+                    sizeof(float), sizeof(float), MIPS_DTYPE_F32);
+}
+
+int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k,
+                      const int8_t *a, int64_t a_offset, int64_t a_stride0, int64_t a_stride1,
+                      const int8_t *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
+                      int32_t *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1,
+                      uint32_t flags) {
+  return run_matmul(m, n, k, (mips_operand){a, a_offset, a_stride0, a_stride1, m, k, 1, 0},
+                    (mips_operand){b, b_offset, b_stride0, b_stride1, k, n, 1, 0},
+                    (mips_operand){c, c_offset, c_stride0, c_stride1, m, n, 1, 0}, flags,
+                    sizeof(int8_t), sizeof(int32_t), MIPS_DTYPE_I8I32);
+}
+
