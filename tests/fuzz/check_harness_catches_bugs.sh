@@ -82,12 +82,12 @@ run_riscv64_harness passes unbroken
 break_and_check reads-c-in-overwrite both libmips/src/driver/gemm_driver.c \
   's/const bool accumulate = pc > 0 || (p->flags \& MIPS_MATMUL_ACCUMULATE) != 0;/const bool accumulate = true;/; s/\.accumulate = (p->flags \& MIPS_MATMUL_ACCUMULATE) != 0,/.accumulate = true,/'
 # The last k is dropped from every product with k > 1.
-break_and_check drops-last-k both libmips/src/api.c 's/      \.m = m, \.n = n, \.k = k,$/      .m = m, .n = n, .k = k > 1 ? k - 1 : k,/'
+break_and_check drops-last-k both libmips/src/api/matmul.c 's/      \.m = m, \.n = n, \.k = k,$/      .m = m, .n = n, .k = k > 1 ? k - 1 : k,/'
 # The overlap check misses pairs at the edge of the view.
-break_and_check weak-overlap-check both libmips/src/api.c \
+break_and_check weak-overlap-check both libmips/src/api/checks.c \
   's|return s1 / g <= max_di \&\& s0 / g <= max_dj;|return s1 / g < max_di \&\& s0 / g < max_dj;|'
 # The highest element's byte offset is no longer checked for overflow.
-break_and_check weak-overflow-check both libmips/src/api.c \
+break_and_check weak-overflow-check both libmips/src/api/checks.c \
   's|!__builtin_mul_overflow(highest_index, size, \&byte_offset);|1;|'
 # The portable tiles' B packer turns NaN into zero.
 break_and_check drops-nan host libmips/src/kernels/scalar/gemm_portable.c \
