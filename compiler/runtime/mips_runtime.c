@@ -45,13 +45,17 @@
 #define MIPS_RT_EXIT_LOAD_FAILURE 127
 
 enum {
-#define MIPS_IMPORT(name) MIPS_RT_SLOT_##name,
+#define MIPS_IMPORT(name, minor) MIPS_RT_SLOT_##name,
 #include "mips-compiler/Runtime/MipsImports.def"
-  MIPS_RT_SLOT_COUNT
+  /* The table holds the functions up to this object's minor (the list is in minor
+   * order), so that a 1.0 object's table is what it always was. */
+  MIPS_RT_SLOT_COUNT = 0
+#define MIPS_IMPORT(name, minor) +((minor) <= MIPS_RT_ABI_MINOR)
+#include "mips-compiler/Runtime/MipsImports.def"
 };
 
-static const char *const mips_rt_import_names[MIPS_RT_SLOT_COUNT] = {
-#define MIPS_IMPORT(name) #name,
+static const char *const mips_rt_import_names[] = {
+#define MIPS_IMPORT(name, minor) #name,
 #include "mips-compiler/Runtime/MipsImports.def"
 };
 
@@ -122,6 +126,8 @@ MIPS_RT_API void MIPS_RT_NAME(resolve)(void) {
     return;
   }
   void *slots[MIPS_RT_SLOT_COUNT];
+  /* Slot 0 is mips_abi_version: the version is checked before any later function is
+   * looked up, so that an older library is named as such, not as one missing a symbol. */
   for (int i = 0; i < MIPS_RT_SLOT_COUNT; ++i) {
     slots[i] = dlsym(library, mips_rt_import_names[i]);
     if (slots[i] == NULL) {
@@ -139,16 +145,17 @@ MIPS_RT_API void MIPS_RT_NAME(resolve)(void) {
       MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_SYMBOL;
       return;
     }
-  }
-  const uint32_t abi = ((uint32_t (*)(void))slots[MIPS_RT_SLOT_mips_abi_version])();
-  if ((abi >> 16) != MIPS_RT_ABI_MAJOR || (abi & 0xffffu) < MIPS_RT_ABI_MINOR) {
-    snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
-             "mips: kernel library '%s' provides libmips ABI %u.%u, but this program was "
-             "compiled for ABI %d.%d (needs major %d, minor >= %d)",
-             path, abi >> 16, abi & 0xffffu, MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR,
-             MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR);
-    MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_ABI;
-    return;
+    if (i != MIPS_RT_SLOT_mips_abi_version) continue;
+    const uint32_t abi = ((uint32_t (*)(void))slots[i])();
+    if ((abi >> 16) != MIPS_RT_ABI_MAJOR || (abi & 0xffffu) < MIPS_RT_ABI_MINOR) {
+      snprintf(MIPS_RT_NAME(error), sizeof MIPS_RT_NAME(error),
+               "mips: kernel library '%s' provides libmips ABI %u.%u, but this program was "
+               "compiled for ABI %d.%d (needs major %d, minor >= %d)",
+               path, abi >> 16, abi & 0xffffu, MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR,
+               MIPS_RT_ABI_MAJOR, MIPS_RT_ABI_MINOR);
+      MIPS_RT_NAME(bind_status) = MIPSRT_ERROR_ABI;
+      return;
+    }
   }
   memcpy(MIPS_RT_NAME(import_table), slots, sizeof slots);
   MIPS_RT_NAME(error)[0] = '\0';

@@ -71,7 +71,9 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
     pm.addPass(mips::createMipsForwardArgumentCopies());
   }
   // After specialization: mips.matmul sees the dense copy's static strides.
-  pm.addPass(mips::createConvertMipsToLibmips());
+  mips::ConvertMipsToLibmipsOptions libmips;
+  libmips.anyOrder = options.anyOrder;
+  pm.addPass(mips::createConvertMipsToLibmips(libmips));
   pm.addPass(createCanonicalizerPass());
   mips::MipsCopiesAsLoopsOptions copies;
   copies.allCopies = options.scalableVectors;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mips-compiler/Target/Target.h"
+#include "mips-compiler/Runtime/Imports.h"
 
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -51,11 +52,12 @@ const mips::TargetSpec kTargets[] = {
      "lp64d"},
 };
 
-/// The runtime for `target` in the given linking mode.
+/// The runtime for `target` in the given linking mode, for an object that needs
+/// libmips ABI 1.<abiMinor>.
 FailureOr<llvm::StringRef> getRuntimeBitcode(const mips::TargetSpec &target,
-                                             bool staticEmbedding) {
+                                             bool staticEmbedding, unsigned abiMinor) {
   std::string name = ("mips_runtime_" + target.name + "_" +
-                      (staticEmbedding ? "static" : "dynamic"))
+                      (staticEmbedding ? "static" : "dynamic") + "_abi1_" + llvm::Twine(abiMinor))
                          .str();
   for (const EmbeddedFile &file : kRuntimeBitcode)
     if (file.name == name)
@@ -236,10 +238,12 @@ LogicalResult mips::emitModule(ModuleOp module, const EmitOptions &options,
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(machine->createDataLayout());
 
+  const unsigned abiMinor = mips::getRequiredAbiMinor(module);
   FailureOr<llvm::StringRef> bitcode =
-      getRuntimeBitcode(target, options.staticEmbedding);
+      getRuntimeBitcode(target, options.staticEmbedding, abiMinor);
   if (failed(bitcode))
-    return module.emitError() << "no mips runtime for " << target.name;
+    return module.emitError() << "no mips runtime for " << target.name << " and libmips ABI "
+                              << MIPS_RT_ABI_MAJOR << "." << abiMinor;
   llvm::Expected<std::unique_ptr<llvm::Module>> runtime = llvm::parseBitcodeFile(
       llvm::MemoryBufferRef(*bitcode, "mips-runtime"), llvmContext);
   if (!runtime)

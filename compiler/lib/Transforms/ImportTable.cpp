@@ -58,11 +58,12 @@ struct MipsImportTablePass
     MLIRContext *ctx = &getContext();
     Location loc = module.getLoc();
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
-    auto tableType =
-        LLVM::LLVMArrayType::get(ptrType, std::size(mips::kImportedFunctions));
+    // The table of the runtime for the ABI minor the module's calls need.
+    const unsigned abiMinor = mips::getRequiredAbiMinor(module);
+    auto tableType = LLVM::LLVMArrayType::get(ptrType, mips::importSlotCount(abiMinor));
     // Both are defined (weak, hidden) by the mips runtime linked into the object.
-    std::string tableName = mips::importTableSymbol();
-    std::string ensureName = mips::ensureImportsSymbol();
+    std::string tableName = mips::importTableSymbol(abiMinor);
+    std::string ensureName = mips::ensureImportsSymbol(abiMinor);
     auto table = getOrDeclare<LLVM::GlobalOp>(module, tableName, [&](OpBuilder &b) {
       return LLVM::GlobalOp::create(b, loc, tableType, /*isConstant=*/false,
                                     LLVM::Linkage::External, tableName, Attribute());
@@ -77,9 +78,16 @@ struct MipsImportTablePass
     });
 
     for (LLVM::CallOp call : calls) {
+      unsigned slot = *mips::lookupImportSlot(*call.getCallee());
+      if (slot >= mips::importSlotCount(abiMinor)) {
+        call.emitError() << "calls '" << *call.getCallee() << "', which libmips "
+                         << MIPS_RT_ABI_MAJOR << "." << mips::kImportedFunctions[slot].abiMinor
+                         << " added, but the module needs only ABI " << MIPS_RT_ABI_MAJOR << "."
+                         << abiMinor << " ('" << mips::kRequiredAbiMinorAttr << "')";
+        return signalPassFailure();
+      }
       OpBuilder b(call);
       Location callLoc = call.getLoc();
-      unsigned slot = *mips::lookupImportSlot(*call.getCallee());
       LLVM::CallOp::create(b, callLoc, ensure, ValueRange{});
       Value base = LLVM::AddressOfOp::create(b, callLoc, table);
       Value slotAddress = LLVM::GEPOp::create(
@@ -94,8 +102,8 @@ struct MipsImportTablePass
       call.erase();
     }
 
-    for (StringRef name : mips::kImportedFunctions) {
-      auto decl = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+    for (const mips::ImportedFunction &function : mips::kImportedFunctions) {
+      auto decl = module.lookupSymbol<LLVM::LLVMFuncOp>(function.name);
       if (decl && decl.isExternal() && SymbolTable::symbolKnownUseEmpty(decl, module))
         decl.erase();
     }

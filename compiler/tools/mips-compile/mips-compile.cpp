@@ -97,6 +97,13 @@ static cl::opt<int64_t> im2colBytes(
     cl::desc("Largest im2col buffer of a convolution, in bytes; larger ones run in blocks "
              "of output rows (default 4 MiB)"),
     cl::init(mips::kDefaultIm2colBytes), cl::Hidden, cl::cat(category));
+static cl::opt<bool> anyOrder(
+    "mips-any-order",
+    cl::desc("Let libmips sum f32 matmuls over k in any order, as dot products where that is "
+             "faster (matrix-vector shapes: a layer applied to one token or one image); results "
+             "may differ in the last bits from the ascending order. The object then needs "
+             "libmips ABI 1.2 and says so when loaded with an older library"),
+    cl::cat(category));
 static cl::opt<bool> remarks(
     "mips-remarks",
     cl::desc("Print a remark at each matmul (libmips call or inline code), each convolution "
@@ -302,6 +309,7 @@ static int compile(const std::string &displayName,
   pipelineOptions.remarks = remarks;
   pipelineOptions.specializeDenseArguments = specializeDense;
   pipelineOptions.im2colBytes = im2colBytes;
+  pipelineOptions.anyOrder = anyOrder;
   // RVV: the compiler's own vector code uses scalable vectors of one register
   // (vscale x 2 f32), so one object fills the register at every VLEN.
   const bool rvv = hasRVV(emitOptions);

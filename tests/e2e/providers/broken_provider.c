@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Kernel providers that are wrong on purpose, one per BROKEN_* define, to test how
- * compiled programs fail: a newer ABI major, a missing function, a function exported
- * as data, or kernels that return an error status. */
+ * compiled programs fail: a newer ABI major, an older minor (1.1, without 1.2's
+ * functions), a missing function, a function exported as data, or kernels that return
+ * an error status. */
 #if defined(BROKEN_DATA_SYMBOL)
 #define mips_abi_version mips_abi_version_as_declared /* redefined below as data */
 #endif
@@ -14,6 +15,8 @@ const uint32_t mips_abi_version = MIPS_ABI_VERSION;
 uint32_t mips_abi_version(void) {
 #if defined(BROKEN_ABI_MAJOR)
   return (MIPS_VERSION_MAJOR + 1u) << 16;
+#elif defined(BROKEN_OLD_MINOR)
+  return 1u << 16 | 1u;
 #else
   return MIPS_ABI_VERSION;
 #endif

@@ -112,7 +112,17 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     a fresh buffer that a `memref.copy` just before it fills (bufferization's
     copy of a C it may not write), the rows are read from the copy's source and
     the copy is left to the loops alone.
+
+    With `any-order`, f32 calls pass `MIPS_MATMUL_ANY_ORDER`: libmips may sum
+    over k in any order (dot products for matrix-vector shapes), which libmips
+    1.2 added. The module then records that its calls need ABI 1.2
+    (`mips.libmips_abi_minor`), so that the runtime linked into the object
+    refuses an older library with the loader's message instead of failing a call.
   }];
+  let options = [
+    Option<"anyOrder", "any-order", "bool", /*default=*/"false",
+           "Let libmips sum f32 products over k in any order (needs libmips 1.2)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",

@@ -54,6 +54,11 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       llvm::cl::desc("The target has scalable vectors (RVV): vector-lanes times vscale "
                      "lanes, one object for every VLEN"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> anyOrder{
+      *this, "any-order",
+      llvm::cl::desc("Let libmips sum f32 matmuls over k in any order (dot products for "
+                     "matrix-vector shapes); the objects then need libmips ABI 1.2"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> remarks{
       *this, "remarks",
       llvm::cl::desc("Emit remarks saying which ops reach libmips, which run as inline "

@@ -23,7 +23,9 @@ inline void setToolVersionPrinter(const char *tool) {
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << name << " " << MIPS_VERSION_MAJOR << "." << MIPS_VERSION_MINOR << "."
        << MIPS_VERSION_PATCH << " (mips compiler; its objects need libmips ABI "
-       << MIPS_RT_ABI_MAJOR << "." << MIPS_RT_ABI_MINOR << " or a later 1.x)\n"
+       << MIPS_RT_ABI_MAJOR << "." << MIPS_RT_ABI_MINOR_BASE << " or a later 1.x, or "
+       << MIPS_RT_ABI_MAJOR << "." << MIPS_RT_ABI_MINOR_LATEST
+       << " with --mips-any-order)\n"
        << "  built with LLVM/MLIR " << LLVM_VERSION_STRING << "\n";
   });
 }

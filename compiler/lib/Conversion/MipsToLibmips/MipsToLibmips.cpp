@@ -50,10 +50,23 @@ struct AbiFunction {
   bool barePointers; // memref<elt> arguments lower to a plain pointer
 };
 
+/// Whether the call for `op` passes MIPS_MATMUL_ANY_ORDER: f32 only, since integer
+/// sums are the same in any order (and the flag would demand ABI 1.2 for nothing).
+static bool passesAnyOrder(mips::MatmulOp op, bool anyOrder) {
+  return anyOrder && getElementTypeOrSelf(op.getLhs()).isF32();
+}
+
+/// The libmips ABI minor the call for `op` needs.
+static unsigned requiredAbiMinor(mips::MatmulOp op, bool anyOrder) {
+  return passesAnyOrder(op, anyOrder) ? 2 : MIPS_RT_ABI_MINOR_BASE;
+}
+
 /// The ABI functions a libmips call for `op` needs, in the order the call uses
 /// them: the kernel, mips_status_string, the runtime's failure report, and, for
-/// dynamic shapes, its shape report.
+/// dynamic shapes, its shape report. The runtime's names are those of the
+/// runtime for the module's ABI minor.
 static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op) {
+  const unsigned abiMinor = mips::getRequiredAbiMinor(op->getParentOfType<ModuleOp>());
   Builder b(op.getContext());
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   SmallVector<Type> kernelArgs(3, i64); // m, n, k
@@ -72,10 +85,10 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op) {
   SmallVector<AbiFunction, 4> functions = {
       {callee.str(), b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true},
       {"mips_status_string", b.getFunctionType({i32}, {text}), false},
-      {mips::callFailedSymbol(), b.getFunctionType({i32, i32, text}, {}), false}};
+      {mips::callFailedSymbol(abiMinor), b.getFunctionType({i32, i32, text}, {}), false}};
   if (needsShapeCheck(op))
-    functions.push_back(
-        {mips::badShapesSymbol(), b.getFunctionType(SmallVector<Type>(6, i64), {}), false});
+    functions.push_back({mips::badShapesSymbol(abiMinor),
+                         b.getFunctionType(SmallVector<Type>(6, i64), {}), false});
   return functions;
 }
 
@@ -175,7 +188,7 @@ static void emitShapeCheck(OpBuilder &b, Location loc, func::FuncOp report, cons
 /// the status text comes from the same provider as the failed call. The
 /// declarations `functions` names must not conflict (checked by the caller).
 static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
-                            ArrayRef<AbiFunction> functions) {
+                            ArrayRef<AbiFunction> functions, bool anyOrder) {
   Location loc = op.getLoc();
   auto module = op->getParentOfType<ModuleOp>();
   SmallVector<func::FuncOp, 4> decls;
@@ -192,8 +205,9 @@ static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
     return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), index).getResult();
   };
   Value m = toI64(a.sizes[0]), k = toI64(a.sizes[1]), n = toI64(bm.sizes[1]);
-  Value flags = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(),
-                                             op.getOverwrite() ? 0 : MIPS_MATMUL_ACCUMULATE);
+  const uint32_t flagBits = (op.getOverwrite() ? 0 : MIPS_MATMUL_ACCUMULATE) |
+                            (passesAnyOrder(op, anyOrder) ? MIPS_MATMUL_ANY_ORDER : 0);
+  Value flags = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), flagBits);
   SmallVector<Value> operands = {m, n, k};
   for (const AbiMatrix *matrix : {&a, &bm, &c})
     operands.append({matrix->base, matrix->offset, matrix->stride0, matrix->stride1});
@@ -360,7 +374,9 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp cop
 
 /// mips.matmul on buffers: a libmips call, or inline code when `inlined`.
 struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
-  using OpRewritePattern::OpRewritePattern;
+  MatmulToLibmipsCall(MLIRContext *context, bool anyOrder)
+      : OpRewritePattern(context), anyOrder(anyOrder) {}
+  bool anyOrder;
 
   LogicalResult matchAndRewrite(mips::MatmulOp op,
                                 PatternRewriter &rewriter) const override {
@@ -373,7 +389,7 @@ struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
       if (std::optional<std::string> clash =
               findDeclarationClash(op->getParentOfType<ModuleOp>(), functions))
         return rewriter.notifyMatchFailure(op, *clash);
-      emitLibmipsCall(rewriter, op, functions);
+      emitLibmipsCall(rewriter, op, functions, anyOrder);
     }
     rewriter.eraseOp(op);
     return success();
@@ -386,6 +402,15 @@ struct ConvertMipsToLibmipsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // The ABI minor the calls need, recorded first: the runtime's names depend on it.
+    unsigned abiMinor = mips::getRequiredAbiMinor(module);
+    module.walk([&](mips::MatmulOp op) {
+      if (!op.getInlined())
+        abiMinor = std::max(abiMinor, requiredAbiMinor(op, anyOrder));
+    });
+    if (abiMinor != MIPS_RT_ABI_MINOR_BASE)
+      module->setAttr(mips::kRequiredAbiMinorAttr,
+                      IntegerAttr::get(IntegerType::get(&getContext(), 32), abiMinor));
     // What the pattern would only decline, reported. Every call of one element
     // type declares the same function, so existing symbols are all that can clash.
     WalkResult checked = module.walk([&](mips::MatmulOp op) {
@@ -417,7 +442,7 @@ struct ConvertMipsToLibmipsPass
       rewriter.eraseOp(copyIn);
     });
     RewritePatternSet patterns(&getContext());
-    mips::populateMipsToLibmipsPatterns(patterns);
+    mips::populateMipsToLibmipsPatterns(patterns, anyOrder);
     walkAndApplyPatterns(module, std::move(patterns));
     // Nothing may be left for a later pass to trip over.
     module.walk([&](mips::MatmulOp op) {
@@ -429,6 +454,6 @@ struct ConvertMipsToLibmipsPass
 
 } // namespace
 
-void mlir::mips::populateMipsToLibmipsPatterns(RewritePatternSet &patterns) {
-  patterns.add<MatmulToLibmipsCall>(patterns.getContext());
+void mlir::mips::populateMipsToLibmipsPatterns(RewritePatternSet &patterns, bool anyOrder) {
+  patterns.add<MatmulToLibmipsCall>(patterns.getContext(), anyOrder);
 }

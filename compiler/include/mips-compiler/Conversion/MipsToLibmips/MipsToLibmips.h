@@ -18,8 +18,10 @@ namespace mips {
 #include "mips-compiler/Conversion/Passes.h.inc"
 
 /// Patterns that turn mips.matmul on memrefs into libmips ABI calls with their
-/// shape and status checks. They declare the callees in the enclosing module.
-void populateMipsToLibmipsPatterns(RewritePatternSet &patterns);
+/// shape and status checks. They declare the callees in the enclosing module,
+/// with the runtime names of the ABI minor it records (`mips.libmips_abi_minor`),
+/// which must be at least 2 when `anyOrder` passes MIPS_MATMUL_ANY_ORDER.
+void populateMipsToLibmipsPatterns(RewritePatternSet &patterns, bool anyOrder = false);
 
 } // namespace mips
 } // namespace mlir
