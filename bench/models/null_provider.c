@@ -2,9 +2,9 @@
 /* A libmips that does no work (same soname and symbol versions): counting a model
  * against it leaves what runs outside libmips. Only what mips-compile objects call. */
 #include <stdint.h>
-uint32_t mips_abi_version(void) { return (1u << 16) | 1u; }
+uint32_t mips_abi_version(void) { return (1u << 16) | 2u; }
 const char *mips_kernel_name(void) { return "null"; }
-const char *mips_version_string(void) { return "1.1.0"; }
+const char *mips_version_string(void) { return "1.2.0"; }
 const char *mips_status_string(int s) { (void)s; return "ok"; }
 int mips_matmul_f32(int64_t m, int64_t n, int64_t k, const float *a, int64_t ao, int64_t a0, int64_t a1,
                     const float *b, int64_t bo, int64_t b0, int64_t b1, float *c, int64_t co, int64_t c0,
