@@ -265,8 +265,10 @@ MIPS_RVV_I8_TILE(i8i32_15x1v_rvv, 15)
  * that every access has an immediate offset. Padding columns are left unwritten: these
  * tiles never read them.
  *----------------------------------------------------------------------------------*/
-/* COPY_ROW(out, row, w) copies w unit-stride elements of one row of B. */
-#define MIPS_RVV_PACK_B(NAME, IN_T, OUT_T, GATHER, COPY_ROW)                             \
+/* COPY_ROW(out, row, w) copies w unit-stride elements of one row of B; TRANSPOSE(out, b,
+ * s1, k, w, nr) packs the leading columns of a B whose columns are unit-stride and returns
+ * how many it packed (the gather takes the rest). */
+#define MIPS_RVV_PACK_B(NAME, IN_T, OUT_T, GATHER, COPY_ROW, TRANSPOSE)                  \
   static void NAME(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,   \
                    int64_t cols, int64_t nr) {                                          \
     OUT_T *out = dst;                                                                   \
@@ -274,7 +276,8 @@ MIPS_RVV_I8_TILE(i8i32_15x1v_rvv, 15)
     for (int64_t j0 = 0; j0 < cols; j0 += nr, out += k * nr) {                          \
       const int64_t w = cols - j0 < nr ? cols - j0 : nr;                                \
       if (s1 != 1) {                                                                    \
-        GATHER(out, b + j0 * s1, s0, s1, k, w, nr);                                     \
+        const int64_t done = s0 == 1 ? TRANSPOSE(out, b + j0 * s1, s1, k, w, nr) : 0;   \
+        if (done < w) GATHER(out + done, b + (j0 + done) * s1, s0, s1, k, w - done, nr); \
         continue;                                                                       \
       }                                                                                 \
       for (int64_t l = 0; l < k; ++l) COPY_ROW(out + l * nr, b + l * s0 + j0, w);       \
@@ -298,8 +301,72 @@ static MIPS_ALWAYS_INLINE void copy_row_i8_to_i16(int16_t *out, const int8_t *ro
   }
 }
 
-MIPS_RVV_PACK_B(pack_b_f32_rvv, float, float, mips_gather_b_f32, copy_row_f32)
-MIPS_RVV_PACK_B(pack_b_i8_rvv, int8_t, int16_t, mips_gather_b_i8_to_i16, copy_row_i8_to_i16)
+/* A transposed B (columns unit-stride), 8 columns at a time: each column's run of k is
+ * one vector load, and a segment store of the 8 (field f of element l is column f at
+ * row l) writes the 8 columns as rows: a transpose in the vector unit at one register
+ * per field, where the scalar gather costs two instructions per element. The rows land
+ * in the panel directly when it is 8 wide, else in a buffer and then in place, 8 floats
+ * a row. Columns past the last multiple of 8 are left to the gather. */
+enum { TRANSPOSE_RUN = 64 }; /* k per segment store into the buffer */
+
+static int64_t transpose_columns_f32(float *out, const float *b, ptrdiff_t s1, int64_t k,
+                                     int64_t w, int64_t nr) {
+  /* Too little to pay for the vector setup; and at VLEN 128 the gather, on the scalar
+   * pipe, costs the tiles less than a transpose on their vector unit (measured). */
+  if (k < 8 || w < 8 || __riscv_vsetvlmax_e32m1() < 8) return 0;
+  float rows[8 * TRANSPOSE_RUN];
+  const bool direct = nr == 8;
+  int64_t j = 0;
+  for (; j + 8 <= w; j += 8) {
+    const float *c = b + j * s1;
+    for (int64_t l0 = 0; l0 < k;) {
+      const int64_t left = k - l0;
+      const size_t vl = __riscv_vsetvl_e32m1((size_t)(direct || left < TRANSPOSE_RUN ? left : TRANSPOSE_RUN));
+      vfloat32m1x8_t t = __riscv_vcreate_v_f32m1x8(
+          __riscv_vle32_v_f32m1(c + l0, vl), __riscv_vle32_v_f32m1(c + s1 + l0, vl),
+          __riscv_vle32_v_f32m1(c + 2 * s1 + l0, vl), __riscv_vle32_v_f32m1(c + 3 * s1 + l0, vl),
+          __riscv_vle32_v_f32m1(c + 4 * s1 + l0, vl), __riscv_vle32_v_f32m1(c + 5 * s1 + l0, vl),
+          __riscv_vle32_v_f32m1(c + 6 * s1 + l0, vl), __riscv_vle32_v_f32m1(c + 7 * s1 + l0, vl));
+      float *panel = out + l0 * nr + j;
+      if (direct) {
+        __riscv_vsseg8e32_v_f32m1x8(panel, t, vl);
+      } else {
+        __riscv_vsseg8e32_v_f32m1x8(rows, t, vl);
+        /* One vector per row of 8, four rows per step: the loop's scalar work is what
+         * bounds this at large VLEN. */
+        const size_t eight = __riscv_vsetvl_e32m1(8);
+        size_t i = 0;
+        for (; i + 4 <= vl; i += 4) {
+          const float *from = rows + i * 8;
+          float *to = panel + i * nr;
+          const vfloat32m1_t r0 = __riscv_vle32_v_f32m1(from, eight);
+          const vfloat32m1_t r1 = __riscv_vle32_v_f32m1(from + 8, eight);
+          const vfloat32m1_t r2 = __riscv_vle32_v_f32m1(from + 16, eight);
+          const vfloat32m1_t r3 = __riscv_vle32_v_f32m1(from + 24, eight);
+          __riscv_vse32_v_f32m1(to, r0, eight);
+          __riscv_vse32_v_f32m1(to + nr, r1, eight);
+          __riscv_vse32_v_f32m1(to + 2 * nr, r2, eight);
+          __riscv_vse32_v_f32m1(to + 3 * nr, r3, eight);
+        }
+        for (; i < vl; ++i)
+          __riscv_vse32_v_f32m1(panel + i * nr, __riscv_vle32_v_f32m1(rows + i * 8, eight), eight);
+      }
+      l0 += (int64_t)vl;
+    }
+  }
+  return j;
+}
+
+/* int8 keeps the scalar gather for now. */
+static int64_t transpose_none_i8(int16_t *out, const int8_t *b, ptrdiff_t s1, int64_t k,
+                                 int64_t w, int64_t nr) {
+  (void)out, (void)b, (void)s1, (void)k, (void)w, (void)nr;
+  return 0;
+}
+
+MIPS_RVV_PACK_B(pack_b_f32_rvv, float, float, mips_gather_b_f32, copy_row_f32, transpose_columns_f32)
+MIPS_RVV_PACK_B(pack_b_i8_rvv, int8_t, int16_t, mips_gather_b_i8_to_i16, copy_row_i8_to_i16,
+                transpose_none_i8)
 
 /*------------------------------------------------------------------------------------
  * Dot products for one row of C (MIPS_MATMUL_ANY_ORDER): up to 8 columns of B at a time
