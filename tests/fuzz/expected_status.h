@@ -98,4 +98,25 @@ static inline int model_expected_status(const model_call *call) {
   return MIPS_OK;
 }
 
+/* The same product through a pre-packed B (1.2): mips_pack_b_<type>(k, n, B) first, whose
+ * failure is the result, then mips_matmul_packed_<type>(m, A, packed, C, flags), which
+ * checks m and the flags, then A and C as the plain call does. (The packed size of the
+ * cases that reach here is far below any overflow; memory never runs out.) */
+static inline int model_expected_pack_status(const model_call *call) {
+  if (call->k < 0 || call->n < 0) return MIPS_ERROR_INVALID_ARGUMENT;
+  const bool packs = call->k > 0 && call->n > 0;
+  if (packs && call->b.null) return MIPS_ERROR_NULL_POINTER;
+  if (packs && model_view_overflows(&call->b, call->k, call->n, call->in_size))
+    return MIPS_ERROR_OVERFLOW;
+  return MIPS_OK;
+}
+
+static inline int model_expected_packed_status(const model_call *call) {
+  const int pack_status = model_expected_pack_status(call);
+  if (pack_status != MIPS_OK) return pack_status;
+  model_call rest = *call;
+  rest.b = (model_view){false, 0, 0, 0}; /* the handle: always valid from here */
+  return model_expected_status(&rest);
+}
+
 #endif /* MIPS_TESTS_FUZZ_EXPECTED_STATUS_H */

@@ -149,6 +149,7 @@ typedef struct fuzz_call {
   bool ab_share_storage; /* B's base is A's base, in one buffer holding both */
   uint8_t value_mode;
   uint64_t value_seed;
+  bool packed; /* through mips_pack_b_* and mips_matmul_packed_* (1.2) */
 } fuzz_call;
 
 static fuzz_call decode(const uint8_t *data, size_t size) {
@@ -172,6 +173,9 @@ static fuzz_call decode(const uint8_t *data, size_t size) {
   fc.ab_share_storage = take8(&r) % 8 == 7;
   fc.value_mode = take8(&r);
   fc.value_seed = take_bytes(&r, 8);
+  /* Last, so that inputs written before 1.2 decode as they did. Only shapes whose
+   * packed copy is small: the packed size is not part of the model. */
+  fc.packed = take8(&r) % 4 == 3 && (wide)call->k * call->n <= MAX_SPAN;
   call->in_size = fc.i8 ? sizeof(int8_t) : sizeof(float);
   call->out_size = fc.i8 ? sizeof(int32_t) : sizeof(float);
   return fc;
@@ -326,8 +330,8 @@ static void describe_view(const char *name, const model_view *v) {
 
 static void describe(const fuzz_call *fc, int expected, int got) {
   const model_call *c = &fc->call;
-  fprintf(stderr, "matmul fuzz: contract broken by mips_matmul_%s(m %" PRId64 ", n %" PRId64
-          ", k %" PRId64 ", flags 0x%x)%s\n", fc->i8 ? "i8i32" : "f32", c->m, c->n, c->k,
+  fprintf(stderr, "matmul fuzz: contract broken by mips_matmul_%s%s(m %" PRId64 ", n %" PRId64
+          ", k %" PRId64 ", flags 0x%x)%s\n", fc->packed ? "packed_" : "", fc->i8 ? "i8i32" : "f32", c->m, c->n, c->k,
           c->flags, fc->ab_share_storage ? ", A and B in one buffer" : "");
   describe_view("A", &c->a);
   describe_view("B", &c->b);
@@ -362,13 +366,17 @@ static double in_at(const fuzz_call *fc, const void *base, const model_view *v, 
 int fuzz_matmul_case(const uint8_t *data, size_t size, fuzz_tally *tally) {
   fuzz_call fc = decode(data, size);
   model_call *call = &fc.call;
-  int expected = model_expected_status(call);
+  int (*const expected_status)(const model_call *) =
+      fc.packed ? model_expected_packed_status : model_expected_status;
+  int expected = expected_status(call);
   tally->cases++;
 
   const bool reads = model_reads_inputs(call), writes = model_writes_c(call);
+  /* Packing reads B whenever it has elements, whatever m. */
+  const bool reads_b = fc.packed ? call->k > 0 && call->n > 0 : reads;
   operand ops[3] = {
       {"A", &call->a, call->m, call->k, call->in_size, reads, 0, 0, NULL, NULL, NULL, NULL},
-      {"B", &call->b, call->k, call->n, call->in_size, reads, 0, 0, NULL, NULL, NULL, NULL},
+      {"B", &call->b, call->k, call->n, call->in_size, reads_b, 0, 0, NULL, NULL, NULL, NULL},
       {"C", &call->c, call->m, call->n, call->out_size, writes, 0, 0, NULL, NULL, NULL, NULL}};
   /* Which operands can have exact storage: accessed, extent within int64 and small. */
   bool fits[3] = {false, false, false};
@@ -387,9 +395,13 @@ int fuzz_matmul_case(const uint8_t *data, size_t size, fuzz_tally *tally) {
   }
   const bool work_fits = !reads || (call->m <= MAX_WORK && call->n <= MAX_WORK && call->k <= MAX_WORK &&
                                     (wide)call->m * call->n * call->k <= MAX_WORK);
-  if (expected == MIPS_OK && (!work_fits || (reads && !(fits[0] && fits[1])) || (writes && !fits[2]))) {
-    tally->by_status[0]++;
-    tally->skipped++;
+  /* Packing reads B even when the call after it fails. */
+  const bool packs_b = fc.packed && reads_b && model_expected_pack_status(call) == MIPS_OK;
+  if ((packs_b && !fits[1]) ||
+      (expected == MIPS_OK && (!work_fits || (reads && !fits[0]) || (reads_b && !fits[1]) ||
+                               (writes && !fits[2])))) {
+    tally->by_status[expected >= -4 && expected <= 0 ? -expected : 0]++;
+    if (expected == MIPS_OK) tally->skipped++;
     return 0;
   }
 
@@ -421,12 +433,13 @@ int fuzz_matmul_case(const uint8_t *data, size_t size, fuzz_tally *tally) {
     }
     if (base_for(op->store->data, op->lo, op->elem, &op->base)) continue;
     op->base = op->store->data;
-    if (expected != MIPS_OK) continue; /* any base will do: nothing may be accessed */
+    /* Any base will do when nothing may be accessed; packing reads B regardless. */
+    if (expected != MIPS_OK && !(x == 1 && packs_b)) continue;
     /* Keep the layout, move the extent to start at index 0 of the storage. */
     op->view->offset = clamp64((wide)op->view->offset - op->lo);
     if (x == 0 && shared) call->b.offset = clamp64((wide)call->b.offset - op->lo);
     op->hi -= op->lo, op->lo = 0;
-    expected = model_expected_status(call);
+    expected = expected_status(call);
   }
   if (expected == MIPS_OK) {
     for (int x = 0; x < 3; x++)
@@ -462,14 +475,33 @@ int fuzz_matmul_case(const uint8_t *data, size_t size, fuzz_tally *tally) {
   void *a = call->a.null ? NULL : ops[0].base;
   void *b = call->b.null ? NULL : ops[1].base;
   void *c = call->c.null ? NULL : ops[2].base;
-  const int got = fc.i8 ? mips_matmul_i8i32(call->m, call->n, call->k, a, call->a.offset, call->a.stride0,
-                                            call->a.stride1, b, call->b.offset, call->b.stride0,
-                                            call->b.stride1, c, call->c.offset, call->c.stride0,
-                                            call->c.stride1, call->flags)
-                        : mips_matmul_f32(call->m, call->n, call->k, a, call->a.offset, call->a.stride0,
-                                          call->a.stride1, b, call->b.offset, call->b.stride0,
-                                          call->b.stride1, c, call->c.offset, call->c.stride0,
-                                          call->c.stride1, call->flags);
+  int got;
+  if (fc.packed) {
+    mips_packed_b *packed = NULL;
+    got = fc.i8 ? mips_pack_b_i8(call->k, call->n, b, call->b.offset, call->b.stride0,
+                                 call->b.stride1, &packed)
+                : mips_pack_b_f32(call->k, call->n, b, call->b.offset, call->b.stride0,
+                                  call->b.stride1, &packed);
+    if (got == MIPS_OK)
+      got = fc.i8 ? mips_matmul_packed_i8i32(call->m, a, call->a.offset, call->a.stride0,
+                                             call->a.stride1, packed, c, call->c.offset,
+                                             call->c.stride0, call->c.stride1, call->flags)
+                  : mips_matmul_packed_f32(call->m, a, call->a.offset, call->a.stride0,
+                                           call->a.stride1, packed, c, call->c.offset,
+                                           call->c.stride0, call->c.stride1, call->flags);
+    else if (packed != NULL)
+      got = 1; /* a failed pack must leave NULL: no status is 1 */
+    mips_packed_b_free(packed);
+  } else {
+    got = fc.i8 ? mips_matmul_i8i32(call->m, call->n, call->k, a, call->a.offset, call->a.stride0,
+                                    call->a.stride1, b, call->b.offset, call->b.stride0,
+                                    call->b.stride1, c, call->c.offset, call->c.stride0,
+                                    call->c.stride1, call->flags)
+                : mips_matmul_f32(call->m, call->n, call->k, a, call->a.offset, call->a.stride0,
+                                  call->a.stride1, b, call->b.offset, call->b.stride0,
+                                  call->b.stride1, c, call->c.offset, call->c.stride0,
+                                  call->c.stride1, call->flags);
+  }
   tally->by_status[expected >= -4 && expected <= 0 ? -expected : 0]++;
   if (got != expected) {
     describe(&fc, expected, got);
@@ -555,6 +587,7 @@ int fuzz_matmul_case(const uint8_t *data, size_t size, fuzz_tally *tally) {
   if (got == MIPS_OK && expected == MIPS_OK && writes) {
     tally->executed++;
     if (fc.i8) tally->i8++;
+    if (fc.packed) tally->packed++;
     if (nonfinite) tally->nonfinite++;
   }
 

@@ -15,6 +15,7 @@ typedef struct fuzz_tally {
   uint64_t skipped;       /* MIPS_OK cases too big to allocate or compute */
   uint64_t nonfinite;     /* executed f32 cases with NaN or Inf in the inputs or C */
   uint64_t i8;            /* executed int8 cases */
+  uint64_t packed;        /* executed cases through a pre-packed B */
 } fuzz_tally;
 
 /* Runs the case the bytes describe. Returns 0 if libmips kept the contract; otherwise

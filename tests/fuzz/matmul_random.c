@@ -82,13 +82,16 @@ int main(int argc, char **argv) {
   }
 
   printf("seed %" PRIu64 ": %" PRIu64 " cases: %" PRIu64 " ok (%" PRIu64 " products checked, %" PRIu64
-         " int8, %" PRIu64 " with NaN/Inf; %" PRIu64 " too big to run), %" PRIu64 " invalid, %" PRIu64
-         " null, %" PRIu64 " overflow, %" PRIu64 " overlap\n",
-         seed, tally.cases, tally.by_status[0], tally.executed, tally.i8, tally.nonfinite, tally.skipped,
+         " int8, %" PRIu64 " with NaN/Inf, %" PRIu64 " through a packed B; %" PRIu64
+         " too big to run), %" PRIu64 " invalid, %" PRIu64 " null, %" PRIu64 " overflow, %" PRIu64
+         " overlap\n",
+         seed, tally.cases, tally.by_status[0], tally.executed, tally.i8, tally.nonfinite,
+         tally.packed, tally.skipped,
          tally.by_status[1], tally.by_status[2], tally.by_status[3], tally.by_status[4]);
   /* A run that explored nothing proves nothing. */
   if (cases >= 1000) {
-    int thin = tally.executed < (uint64_t)cases / 4 || tally.i8 == 0 || tally.nonfinite == 0;
+    int thin = tally.executed < (uint64_t)cases / 4 || tally.i8 == 0 || tally.nonfinite == 0 ||
+               tally.packed == 0;
     for (int s = 1; s <= 4; s++) thin |= tally.by_status[s] == 0;
     if (thin) {
       fprintf(stderr, "matmul_random: too little explored (a status never expected, or few products)\n");

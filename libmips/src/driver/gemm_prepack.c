@@ -25,12 +25,14 @@ int mips_packed_b_make(mips_dtype type, int64_t k, int64_t n, const void *b, ptr
   const mips_tile *tile = mips_gemm_choose_tile(tiles, count, TALL_ROWS_HINT, n > 0 ? n : 1);
   const int64_t nr = tile->nr();
   const int64_t panels = n / nr + (n % nr != 0);
-  int64_t panel_stride, elems;
+  /* An empty B has no panels, whatever the other extent (k may be huge when n is 0). */
+  int64_t panel_stride = 0, elems;
   size_t bytes = 0;
-  if (__builtin_mul_overflow(k, nr, &panel_stride) ||
-      __builtin_mul_overflow(panel_stride, panels, &elems) ||
-      __builtin_mul_overflow((uint64_t)elems, (uint64_t)tile->packed_b_size, &bytes) ||
-      bytes > (size_t)PTRDIFF_MAX)
+  if (k > 0 && n > 0 &&
+      (__builtin_mul_overflow(k, nr, &panel_stride) ||
+       __builtin_mul_overflow(panel_stride, panels, &elems) ||
+       __builtin_mul_overflow((uint64_t)elems, (uint64_t)tile->packed_b_size, &bytes) ||
+       bytes > (size_t)PTRDIFF_MAX))
     return MIPS_ERROR_OVERFLOW;
   mips_packed_b *packed = malloc(sizeof *packed);
   if (packed == NULL) return MIPS_ERROR_OUT_OF_MEMORY;
