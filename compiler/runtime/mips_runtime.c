@@ -231,6 +231,52 @@ MIPS_RT_API void MIPS_RT_COMMON_NAME(call_failed)(int32_t slot, int32_t status, 
   abort();
 }
 
+#if MIPS_RT_ABI_MINOR >= 2
+/* Constant weights packed once (mips-compile --mips-pack-constant-weights): generated
+ * code keeps one slot per weight matrix and asks for its handle before each call. The
+ * first caller packs; threads that race both pack, one handle wins and the other is
+ * freed. Handles live as long as the process (the weights are constants of the program).
+ * Packing can only fail for memory: reported like a failed call. */
+typedef int (*mips_rt_pack_fn)(int64_t, int64_t, const void *, int64_t, int64_t, int64_t,
+                               mips_packed_b **);
+
+static mips_packed_b *mips_rt_packed_b(mips_packed_b **slot, mips_rt_pack_fn pack, const char *name,
+                                       int64_t k, int64_t n, const void *b, int64_t offset,
+                                       int64_t stride0, int64_t stride1) {
+  mips_packed_b *packed = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  if (packed != NULL) return packed;
+  const int status = pack(k, n, b, offset, stride0, stride1, &packed);
+  if (status != MIPS_OK) {
+    fprintf(stderr, "mips: %s of a %lld x %lld constant weight matrix failed with status %d: %s\n",
+            name, (long long)k, (long long)n, status,
+            MIPS_RT_CALL(mips_status_string, const char *(*)(int))(status));
+    abort();
+  }
+  mips_packed_b *none = NULL;
+  if (__atomic_compare_exchange_n(slot, &none, packed, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return packed;
+  MIPS_RT_CALL(mips_packed_b_free, void (*)(mips_packed_b *))(packed);
+  return none; /* the handle another thread stored first */
+}
+
+MIPS_RT_API mips_packed_b *MIPS_RT_COMMON_NAME(packed_b_f32)(mips_packed_b **slot, int64_t k,
+                                                             int64_t n, const float *b,
+                                                             int64_t offset, int64_t stride0,
+                                                             int64_t stride1) {
+  return mips_rt_packed_b(slot,
+                          (mips_rt_pack_fn)MIPS_RT_CALL(mips_pack_b_f32, mips_rt_pack_fn),
+                          "mips_pack_b_f32", k, n, b, offset, stride0, stride1);
+}
+
+MIPS_RT_API mips_packed_b *MIPS_RT_COMMON_NAME(packed_b_i8)(mips_packed_b **slot, int64_t k,
+                                                            int64_t n, const int8_t *b,
+                                                            int64_t offset, int64_t stride0,
+                                                            int64_t stride1) {
+  return mips_rt_packed_b(slot, (mips_rt_pack_fn)MIPS_RT_CALL(mips_pack_b_i8, mips_rt_pack_fn),
+                          "mips_pack_b_i8", k, n, b, offset, stride0, stride1);
+}
+#endif
+
 /* memref.copy of strided buffers lowers to a call of memrefCopy, which MLIR's
  * runner-utils library provides; objects must link with libc alone, so the runtime
  * brings its own (weak: a real one, if linked, wins). The descriptors are MLIR's:

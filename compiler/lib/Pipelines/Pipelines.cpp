@@ -73,6 +73,7 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   // After specialization: mips.matmul sees the dense copy's static strides.
   mips::ConvertMipsToLibmipsOptions libmips;
   libmips.anyOrder = options.anyOrder;
+  libmips.packConstantWeights = options.packConstantWeights;
   pm.addPass(mips::createConvertMipsToLibmips(libmips));
   pm.addPass(createCanonicalizerPass());
   mips::MipsCopiesAsLoopsOptions copies;

@@ -63,11 +63,11 @@ llvm.func @caller(%x: i32) -> i32 {
 // A module that needs libmips ABI 1.2 uses the 1.2 runtime's table, which also
 // holds the functions 1.2 added.
 // CHECK:       module attributes {mips.libmips_abi_minor = 2 : i32}
-// CHECK-DAG:   llvm.mlir.global external @__mips_rt_v1_2_dynamic2_import_table() {{.*}} : !llvm.array<8 x ptr>
+// CHECK-DAG:   llvm.mlir.global external @__mips_rt_v1_2_dynamic2_import_table() {{.*}} : !llvm.array<13 x ptr>
 // CHECK-DAG:   llvm.func @__mips_rt_v1_2_dynamic2_ensure_imports()
 // CHECK-LABEL: llvm.func @needs_1_2
 // CHECK:         llvm.call @__mips_rt_v1_2_dynamic2_ensure_imports() : () -> ()
-// CHECK:         llvm.getelementptr %{{.*}}[0, 4] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<8 x ptr>
+// CHECK:         llvm.getelementptr %{{.*}}[0, 4] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<13 x ptr>
 module attributes {mips.libmips_abi_minor = 2 : i32} {
   llvm.func @mips_matmul_f32(i64, i64, i64, !llvm.ptr, i64, i64, i64, !llvm.ptr, i64, i64, i64, !llvm.ptr, i64, i64, i64, i32) -> i32 attributes {llvm.bareptr}
   llvm.func @needs_1_2(%p: !llvm.ptr, %n: i64) -> i32 {

@@ -104,6 +104,13 @@ static cl::opt<bool> anyOrder(
              "may differ in the last bits from the ascending order. The object then needs "
              "libmips ABI 1.2 and says so when loaded with an older library"),
     cl::cat(category));
+static cl::opt<bool> packConstantWeights(
+    "mips-pack-constant-weights",
+    cl::desc("Pack each matmul's constant weights (a B that is a constant of the module) once, "
+             "on first use, in the layout libmips's kernels read, and call the packed form: "
+             "calls with few rows (decoding one token) run at the kernels' speed. The object "
+             "then needs libmips ABI 1.2"),
+    cl::cat(category));
 static cl::opt<bool> remarks(
     "mips-remarks",
     cl::desc("Print a remark at each matmul (libmips call or inline code), each convolution "
@@ -310,6 +317,7 @@ static int compile(const std::string &displayName,
   pipelineOptions.specializeDenseArguments = specializeDense;
   pipelineOptions.im2colBytes = im2colBytes;
   pipelineOptions.anyOrder = anyOrder;
+  pipelineOptions.packConstantWeights = packConstantWeights;
   // RVV: the compiler's own vector code uses scalable vectors of one register
   // (vscale x 2 f32), so one object fills the register at every VLEN.
   const bool rvv = hasRVV(emitOptions);

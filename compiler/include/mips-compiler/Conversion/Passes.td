@@ -118,10 +118,18 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     1.2 added. The module then records that its calls need ABI 1.2
     (`mips.libmips_abi_minor`), so that the runtime linked into the object
     refuses an older library with the loader's message instead of failing a call.
+
+    With `pack-constant-weights`, a matmul whose B is a constant `memref.global`
+    (a model's weights) calls `mips_matmul_packed_<type>` with a handle that the
+    runtime packs on the first call (thread-safely) and keeps in a private
+    `memref<1xi64>` global per weight matrix and orientation; that too needs 1.2.
   }];
   let options = [
     Option<"anyOrder", "any-order", "bool", /*default=*/"false",
            "Let libmips sum f32 products over k in any order (needs libmips 1.2)">,
+    Option<"packConstantWeights", "pack-constant-weights", "bool", /*default=*/"false",
+           "Pack a B that is a constant global once, on first use, and call the "
+           "packed form (needs libmips 1.2)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

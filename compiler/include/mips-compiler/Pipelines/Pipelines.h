@@ -59,6 +59,11 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       llvm::cl::desc("Let libmips sum f32 matmuls over k in any order (dot products for "
                      "matrix-vector shapes); the objects then need libmips ABI 1.2"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> packConstantWeights{
+      *this, "pack-constant-weights",
+      llvm::cl::desc("Pack matmuls' constant weights once, on first use, and call libmips's "
+                     "packed form; the objects then need libmips ABI 1.2"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> remarks{
       *this, "remarks",
       llvm::cl::desc("Emit remarks saying which ops reach libmips, which run as inline "

@@ -50,46 +50,114 @@ struct AbiFunction {
   bool barePointers; // memref<elt> arguments lower to a plain pointer
 };
 
+/// What the libmips calls may use beyond ABI 1.0 (each needs 1.2).
+struct CallOptions {
+  bool anyOrder = false;            // MIPS_MATMUL_ANY_ORDER on f32 calls
+  bool packConstantWeights = false; // a constant B packed once, then packed calls
+};
+
 /// Whether the call for `op` passes MIPS_MATMUL_ANY_ORDER: f32 only, since integer
 /// sums are the same in any order (and the flag would demand ABI 1.2 for nothing).
-static bool passesAnyOrder(mips::MatmulOp op, bool anyOrder) {
-  return anyOrder && getElementTypeOrSelf(op.getLhs()).isF32();
+static bool passesAnyOrder(mips::MatmulOp op, const CallOptions &options) {
+  return options.anyOrder && getElementTypeOrSelf(op.getLhs()).isF32();
+}
+
+/// The constant global that `op`'s B reads whole (a model's weights), if any.
+static memref::GlobalOp getConstantWeights(mips::MatmulOp op) {
+  Value rhs = op.getRhs();
+  while (auto cast = rhs.getDefiningOp<memref::CastOp>())
+    rhs = cast.getSource();
+  auto get = rhs.getDefiningOp<memref::GetGlobalOp>();
+  if (!get)
+    return {};
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(op, get.getNameAttr());
+  return global && global.getConstant() ? global : memref::GlobalOp();
+}
+
+/// Whether the call for `op` multiplies by constant weights packed once.
+static bool packsWeights(mips::MatmulOp op, const CallOptions &options) {
+  return options.packConstantWeights && !op.getInlined() && getConstantWeights(op);
 }
 
 /// The libmips ABI minor the call for `op` needs.
-static unsigned requiredAbiMinor(mips::MatmulOp op, bool anyOrder) {
-  return passesAnyOrder(op, anyOrder) ? 2 : MIPS_RT_ABI_MINOR_BASE;
+static unsigned requiredAbiMinor(mips::MatmulOp op, const CallOptions &options) {
+  return passesAnyOrder(op, options) || packsWeights(op, options) ? 2 : MIPS_RT_ABI_MINOR_BASE;
+}
+
+/// The runtime function that packs `op`'s constant B on first use and returns its
+/// handle: packed_b_f32 or packed_b_i8.
+static std::string packedBHelper(mips::MatmulOp op, unsigned abiMinor) {
+  return mips::runtimeSymbol(
+      "common", getElementTypeOrSelf(op.getLhs()).isF32() ? "packed_b_f32" : "packed_b_i8", abiMinor);
 }
 
 /// The ABI functions a libmips call for `op` needs, in the order the call uses
 /// them: the kernel, mips_status_string, the runtime's failure report, and, for
 /// dynamic shapes, its shape report. The runtime's names are those of the
 /// runtime for the module's ABI minor.
-static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op) {
+static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const CallOptions &options) {
   const unsigned abiMinor = mips::getRequiredAbiMinor(op->getParentOfType<ModuleOp>());
+  const bool packed = packsWeights(op, options);
   Builder b(op.getContext());
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
-  SmallVector<Type> kernelArgs(3, i64); // m, n, k
-  for (Value matrix : {op.getLhs(), op.getRhs(), op.getInit()}) {
+  Type pointer = LLVM::LLVMPointerType::get(op.getContext());
+  // What memref.extract_strided_metadata gives as the base buffer.
+  auto baseOf = [&](Value matrix) -> Type {
     auto type = cast<MemRefType>(matrix.getType());
-    // What memref.extract_strided_metadata gives as the base buffer.
-    kernelArgs.push_back(MemRefType::get({}, type.getElementType(), MemRefLayoutAttrInterface(),
-                                         type.getMemorySpace()));
+    return MemRefType::get({}, type.getElementType(), MemRefLayoutAttrInterface(),
+                           type.getMemorySpace());
+  };
+  // (m, n, k, A, B, C, flags), or with B packed (m, A, B's handle, C, flags); each
+  // matrix as (base, offset, stride0, stride1).
+  SmallVector<Type> kernelArgs(packed ? 1 : 3, i64);
+  for (Value matrix : {op.getLhs(), op.getRhs(), op.getInit()}) {
+    if (packed && matrix == op.getRhs()) {
+      kernelArgs.push_back(pointer);
+      continue;
+    }
+    kernelArgs.push_back(baseOf(matrix));
     kernelArgs.append(3, i64); // offset, stride0, stride1
   }
   kernelArgs.push_back(i32); // flags
-  Type text = LLVM::LLVMPointerType::get(op.getContext());
   // The verifier allows f32 and i8 x i8 -> i32 only.
-  StringRef callee = getElementTypeOrSelf(op.getLhs()).isF32() ? "mips_matmul_f32"
-                                                                : "mips_matmul_i8i32";
+  const bool isF32 = getElementTypeOrSelf(op.getLhs()).isF32();
+  std::string callee = packed ? (isF32 ? "mips_matmul_packed_f32" : "mips_matmul_packed_i8i32")
+                              : (isF32 ? "mips_matmul_f32" : "mips_matmul_i8i32");
   SmallVector<AbiFunction, 4> functions = {
-      {callee.str(), b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true},
-      {"mips_status_string", b.getFunctionType({i32}, {text}), false},
-      {mips::callFailedSymbol(abiMinor), b.getFunctionType({i32, i32, text}, {}), false}};
+      {callee, b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true},
+      {"mips_status_string", b.getFunctionType({i32}, {pointer}), false},
+      {mips::callFailedSymbol(abiMinor), b.getFunctionType({i32, i32, pointer}, {}), false}};
   if (needsShapeCheck(op))
     functions.push_back({mips::badShapesSymbol(abiMinor),
                          b.getFunctionType(SmallVector<Type>(6, i64), {}), false});
+  if (packed) {
+    // (slot, k, n, B's base, offset, stride0, stride1) -> handle; the slot is a
+    // memref<1xi64> global, passed as its base.
+    Type slot = MemRefType::get({}, i64);
+    functions.push_back({packedBHelper(op, abiMinor),
+                         b.getFunctionType({slot, i64, i64, baseOf(op.getRhs()), i64, i64, i64},
+                                           {pointer}),
+                         /*barePointers=*/true});
+  }
   return functions;
+}
+
+/// The module's slot for the handle of `weights` packed in `op`'s orientation: a
+/// private memref<1xi64> global, zero until the runtime stores the handle.
+static memref::GlobalOp getOrCreateHandleSlot(RewriterBase &rewriter, ModuleOp module,
+                                              memref::GlobalOp weights, bool transposed) {
+  std::string name = ("__mips_packed_" + weights.getSymName() + (transposed ? "_t" : "")).str();
+  if (auto existing = module.lookupSymbol<memref::GlobalOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  auto type = MemRefType::get({1}, rewriter.getI64Type());
+  auto zero = DenseElementsAttr::get(RankedTensorType::get({1}, rewriter.getI64Type()),
+                                     rewriter.getI64IntegerAttr(0).getValue());
+  auto slot = memref::GlobalOp::create(rewriter, module.getLoc(), name,
+                                       rewriter.getStringAttr("private"), type, zero,
+                                       /*constant=*/false, /*alignment=*/IntegerAttr());
+  return slot;
 }
 
 /// Why `module` cannot declare `functions` as the ABI needs them (a symbol of the
@@ -188,30 +256,46 @@ static void emitShapeCheck(OpBuilder &b, Location loc, func::FuncOp report, cons
 /// the status text comes from the same provider as the failed call. The
 /// declarations `functions` names must not conflict (checked by the caller).
 static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
-                            ArrayRef<AbiFunction> functions, bool anyOrder) {
+                            ArrayRef<AbiFunction> functions, const CallOptions &options) {
   Location loc = op.getLoc();
   auto module = op->getParentOfType<ModuleOp>();
   SmallVector<func::FuncOp, 4> decls;
   for (const AbiFunction &function : functions)
     decls.push_back(getOrDeclare(rewriter, module, function));
   func::FuncOp kernel = decls[0], statusString = decls[1], callFailed = decls[2];
+  const bool shapeCheck = needsShapeCheck(op);
 
   AbiMatrix a = decompose(rewriter, loc, op.getLhs(), op.getTransposeLhs());
   AbiMatrix bm = decompose(rewriter, loc, op.getRhs(), op.getTransposeRhs());
   AbiMatrix c = decompose(rewriter, loc, op.getInit(), /*transposed=*/false);
-  if (needsShapeCheck(op))
+  if (shapeCheck)
     emitShapeCheck(rewriter, loc, decls[3], a, bm, c);
   auto toI64 = [&](Value index) {
     return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), index).getResult();
   };
   Value m = toI64(a.sizes[0]), k = toI64(a.sizes[1]), n = toI64(bm.sizes[1]);
   const uint32_t flagBits = (op.getOverwrite() ? 0 : MIPS_MATMUL_ACCUMULATE) |
-                            (passesAnyOrder(op, anyOrder) ? MIPS_MATMUL_ANY_ORDER : 0);
+                            (passesAnyOrder(op, options) ? MIPS_MATMUL_ANY_ORDER : 0);
   Value flags = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), flagBits);
-  SmallVector<Value> operands = {m, n, k};
-  for (const AbiMatrix *matrix : {&a, &bm, &c})
-    operands.append({matrix->base, matrix->offset, matrix->stride0, matrix->stride1});
-  operands.push_back(flags);
+  SmallVector<Value> operands;
+  if (packsWeights(op, options)) {
+    // The handle of B, packed by the runtime on first use; then the packed call.
+    memref::GlobalOp slot = getOrCreateHandleSlot(rewriter, module, getConstantWeights(op),
+                                                  op.getTransposeRhs());
+    Value slotRef = memref::GetGlobalOp::create(rewriter, loc, slot.getType(), slot.getSymName());
+    Value slotBase = memref::ExtractStridedMetadataOp::create(rewriter, loc, slotRef).getBaseBuffer();
+    Value handle = func::CallOp::create(rewriter, loc, decls.back(),
+                                        ValueRange{slotBase, k, n, bm.base, bm.offset, bm.stride0,
+                                                   bm.stride1})
+                       .getResult(0);
+    operands = {m, a.base, a.offset, a.stride0, a.stride1, handle,
+                c.base, c.offset, c.stride0, c.stride1, flags};
+  } else {
+    operands = {m, n, k};
+    for (const AbiMatrix *matrix : {&a, &bm, &c})
+      operands.append({matrix->base, matrix->offset, matrix->stride0, matrix->stride1});
+    operands.push_back(flags);
+  }
   Value status = func::CallOp::create(rewriter, loc, kernel, operands).getResult(0);
 
   Value zero = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), 0);
@@ -374,9 +458,9 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp cop
 
 /// mips.matmul on buffers: a libmips call, or inline code when `inlined`.
 struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
-  MatmulToLibmipsCall(MLIRContext *context, bool anyOrder)
-      : OpRewritePattern(context), anyOrder(anyOrder) {}
-  bool anyOrder;
+  MatmulToLibmipsCall(MLIRContext *context, CallOptions options)
+      : OpRewritePattern(context), options(options) {}
+  CallOptions options;
 
   LogicalResult matchAndRewrite(mips::MatmulOp op,
                                 PatternRewriter &rewriter) const override {
@@ -385,11 +469,11 @@ struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
     if (op.getInlined()) {
       emitInlineMatmul(rewriter, op, /*copyIn=*/nullptr);
     } else {
-      SmallVector<AbiFunction, 4> functions = getAbiFunctions(op);
+      SmallVector<AbiFunction, 4> functions = getAbiFunctions(op, options);
       if (std::optional<std::string> clash =
               findDeclarationClash(op->getParentOfType<ModuleOp>(), functions))
         return rewriter.notifyMatchFailure(op, *clash);
-      emitLibmipsCall(rewriter, op, functions, anyOrder);
+      emitLibmipsCall(rewriter, op, functions, options);
     }
     rewriter.eraseOp(op);
     return success();
@@ -403,10 +487,11 @@ struct ConvertMipsToLibmipsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // The ABI minor the calls need, recorded first: the runtime's names depend on it.
+    const CallOptions options{anyOrder, packConstantWeights};
     unsigned abiMinor = mips::getRequiredAbiMinor(module);
     module.walk([&](mips::MatmulOp op) {
       if (!op.getInlined())
-        abiMinor = std::max(abiMinor, requiredAbiMinor(op, anyOrder));
+        abiMinor = std::max(abiMinor, requiredAbiMinor(op, options));
     });
     if (abiMinor != MIPS_RT_ABI_MINOR_BASE)
       module->setAttr(mips::kRequiredAbiMinorAttr,
@@ -421,7 +506,7 @@ struct ConvertMipsToLibmipsPass
       if (op.getInlined())
         return WalkResult::advance();
       if (std::optional<std::string> clash =
-              findDeclarationClash(module, getAbiFunctions(op))) {
+              findDeclarationClash(module, getAbiFunctions(op, options))) {
         op.emitError() << *clash;
         return WalkResult::interrupt();
       }
@@ -442,7 +527,7 @@ struct ConvertMipsToLibmipsPass
       rewriter.eraseOp(copyIn);
     });
     RewritePatternSet patterns(&getContext());
-    mips::populateMipsToLibmipsPatterns(patterns, anyOrder);
+    mips::populateMipsToLibmipsPatterns(patterns, anyOrder, packConstantWeights);
     walkAndApplyPatterns(module, std::move(patterns));
     // Nothing may be left for a later pass to trip over.
     module.walk([&](mips::MatmulOp op) {
@@ -454,6 +539,8 @@ struct ConvertMipsToLibmipsPass
 
 } // namespace
 
-void mlir::mips::populateMipsToLibmipsPatterns(RewritePatternSet &patterns, bool anyOrder) {
-  patterns.add<MatmulToLibmipsCall>(patterns.getContext(), anyOrder);
+void mlir::mips::populateMipsToLibmipsPatterns(RewritePatternSet &patterns, bool anyOrder,
+                                               bool packConstantWeights) {
+  patterns.add<MatmulToLibmipsCall>(patterns.getContext(),
+                                    CallOptions{anyOrder, packConstantWeights});
 }

@@ -20,8 +20,10 @@ namespace mips {
 /// Patterns that turn mips.matmul on memrefs into libmips ABI calls with their
 /// shape and status checks. They declare the callees in the enclosing module,
 /// with the runtime names of the ABI minor it records (`mips.libmips_abi_minor`),
-/// which must be at least 2 when `anyOrder` passes MIPS_MATMUL_ANY_ORDER.
-void populateMipsToLibmipsPatterns(RewritePatternSet &patterns, bool anyOrder = false);
+/// which must be at least 2 when `anyOrder` passes MIPS_MATMUL_ANY_ORDER or
+/// `packConstantWeights` packs constant weights once for packed calls.
+void populateMipsToLibmipsPatterns(RewritePatternSet &patterns, bool anyOrder = false,
+                                   bool packConstantWeights = false);
 
 } // namespace mips
 } // namespace mlir
