@@ -10,6 +10,9 @@
 #
 # usage: bench/models.sh [build dir (default build)] [VLENs (default "128 256 1024")]
 #                        [functions (default all), e.g. "gelu softmax"]
+# MIPS_FLAGS adds mips-compile flags to the mips column (e.g. --mips-any-order); WARM_UP=1
+# calls each model once before the counted call (decode with
+# MIPS_FLAGS=--mips-pack-constant-weights: the weights are packed by the first call).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -50,7 +53,7 @@ mkdir -p "$work/null"
 count() {
   local program=$1 vlen=$2
   shift 2
-  MIPS_NUM_THREADS=1 LD_LIBRARY_PATH=${LIBMIPS_DIR:-$libmips} qemu-riscv64 -L /usr/riscv64-linux-gnu \
+  MIPS_NUM_THREADS=1 COUNT_MODEL_WARM_UP=${WARM_UP:-0} LD_LIBRARY_PATH=${LIBMIPS_DIR:-$libmips} qemu-riscv64 -L /usr/riscv64-linux-gnu \
     -cpu "rv64,v=true,vext_spec=v1.0,vlen=$vlen" -d plugin -D "$work/counts.log" \
     -plugin "$plugin,vlen=$vlen" "$program" "$@" >/dev/null
   sed -nE 's/.*region=1 .*busiest=([0-9]+).*/\1/p' "$work/counts.log"
@@ -70,6 +73,7 @@ models=(
   "activations gelu elements:65536 64x1024"
   "activations softmax elements:16384 256x64"
   "resnet18 resnet18 37523456 1x3x32x32 11684712"
+  "decode decode 1048576 1x1024"
 )
 printf '%-12s %5s | %12s %6s %8s | %12s | %12s %6s | %s\n' model VLEN mips eff outside "precise math" upstream eff "upstream/mips"
 for entry in "${models[@]}"; do

@@ -58,8 +58,8 @@ PLANTS = {
         "a quantized matmul drops the correction for A's zero point"),
     "accumulate-for-overwrite": (
         "compiler/lib/Conversion/MipsToLibmips/MipsToLibmips.cpp",
-        "op.getOverwrite() ? 0 : MIPS_MATMUL_ACCUMULATE);",
-        "MIPS_MATMUL_ACCUMULATE);",
+        "(op.getOverwrite() ? 0 : MIPS_MATMUL_ACCUMULATE) |",
+        "MIPS_MATMUL_ACCUMULATE |",
         "a libmips call accumulates where the product should overwrite C"),
     "tanh-wrong-near-zero": (
         "compiler/lib/Pipelines/Pipelines.cpp",
