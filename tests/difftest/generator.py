@@ -386,6 +386,28 @@ class Reduce(Op):
         return ssa
 
 
+class Constant(Op):
+    """A dense constant of the module (a model's weights): small exact values."""
+
+    kind = "constant"
+
+    def __init__(self, output, values):
+        super().__init__([], output)
+        self.values = values  # flat, row-major
+
+    def render(self, ctx):
+        def nested(flat, sizes):
+            if not sizes:
+                return str(flat[0])
+            step = len(flat) // sizes[0] if sizes[0] else 0
+            return "[" + ", ".join(nested(flat[i * step:(i + 1) * step], sizes[1:])
+                                   for i in range(sizes[0])) + "]"
+        literal = nested(self.values, self.output.sizes)
+        ssa = ctx.fresh("w")
+        ctx.emit(f"{ssa} = arith.constant dense<{literal}> : {self.output.type}")
+        return ssa
+
+
 class Transpose(Op):
     kind = "transpose"
 
@@ -1135,8 +1157,15 @@ class Builder:
         limit = 8.0 if elem == F32 else None
         dyn = [False] * len(a_sizes) if static else None
         a = self.make(in_elem, a_sizes, depth, dynamic=dyn, finite=True, bound_limit=limit)
-        b = self.make(in_elem, b_sizes, depth, dynamic=[False] * len(b_sizes) if static else None,
-                      finite=True, bound_limit=limit)
+        # Sometimes B is a constant of the module, as a model's weights are (mips-compile
+        # can pack those once).
+        if form in ("matmul", "generic", "contract", "vecmat") and 0 < math.prod(b_sizes) <= 4096 \
+                and rng.random() < 0.25:
+            b = self.make_constant(in_elem, b_sizes)
+        else:
+            b = self.make(in_elem, b_sizes, depth,
+                          dynamic=[False] * len(b_sizes) if static else None,
+                          finite=True, bound_limit=limit)
         zero_points = (0, 0)
         if form.startswith("quantized") or (form == "tosa" and in_elem == I8):
             zero_points = (rng.choice([0, 0, 3, -128, 127, -7]), rng.choice([0, 0, 5, -128, 127]))
@@ -1166,6 +1195,17 @@ class Builder:
         op = Matmul(inputs, out, form, ta, tb, zero_points)
         op.shared = shared
         return self.add(op)
+
+    def make_constant(self, elem, sizes):
+        rng = self.rng
+        count = math.prod(sizes)
+        if elem == F32:
+            values = [f"{float(rng.randint(-4, 4)):.1f}" for _ in range(count)]
+            out = Value(elem, sizes, [False] * len(sizes), bound=4.0)
+        else:
+            values = [str(rng.randint(-128, 127)) for _ in range(count)]
+            out = Value(elem, sizes, [False] * len(sizes), bound=128)
+        return self.add(Constant(out, values))
 
     def make_conv(self, elem, sizes, depth, finite):
         """A convolution producing `sizes`: [N, OH, OW, F] (NHWC) or [N, F, OH, OW]."""
