@@ -69,20 +69,23 @@ static int run_batch(int64_t batch, int64_t m, int64_t n, int64_t k, mips_operan
   return MIPS_OK;
 }
 
+/* One operand of a batched call, as it crosses the ABI. */
+static mips_operand batch_operand(const void *base, int64_t offset, int64_t batch_stride,
+                                  int64_t stride0, int64_t stride1) {
+  return (mips_operand){.base = base, .offset = offset, .stride0 = stride0, .stride1 = stride1,
+                        .batch_stride = batch_stride};
+}
+
 int mips_matmul_batch_f32(int64_t batch, int64_t m, int64_t n, int64_t k, const float *a,
                           int64_t a_offset, int64_t a_batch_stride, int64_t a_stride0,
                           int64_t a_stride1, const float *b, int64_t b_offset,
                           int64_t b_batch_stride, int64_t b_stride0, int64_t b_stride1,
                           float *c, int64_t c_offset, int64_t c_batch_stride, int64_t c_stride0,
                           int64_t c_stride1, uint32_t flags) {
-  return run_batch(batch, m, n, k,
-                   (mips_operand){.base = a, .offset = a_offset, .stride0 = a_stride0,
-                                  .stride1 = a_stride1, .batch_stride = a_batch_stride},
-                   (mips_operand){.base = b, .offset = b_offset, .stride0 = b_stride0,
-                                  .stride1 = b_stride1, .batch_stride = b_batch_stride},
-                   (mips_operand){.base = c, .offset = c_offset, .stride0 = c_stride0,
-                                  .stride1 = c_stride1, .batch_stride = c_batch_stride},
-                   flags, sizeof(float), sizeof(float), MIPS_DTYPE_F32);
+  return run_batch(batch, m, n, k, batch_operand(a, a_offset, a_batch_stride, a_stride0, a_stride1),
+                   batch_operand(b, b_offset, b_batch_stride, b_stride0, b_stride1),
+                   batch_operand(c, c_offset, c_batch_stride, c_stride0, c_stride1), flags,
+                   sizeof(float), sizeof(float), MIPS_DTYPE_F32);
 }
 
 int mips_matmul_batch_i8i32(int64_t batch, int64_t m, int64_t n, int64_t k, const int8_t *a,
@@ -91,12 +94,8 @@ int mips_matmul_batch_i8i32(int64_t batch, int64_t m, int64_t n, int64_t k, cons
                             int64_t b_batch_stride, int64_t b_stride0, int64_t b_stride1,
                             int32_t *c, int64_t c_offset, int64_t c_batch_stride,
                             int64_t c_stride0, int64_t c_stride1, uint32_t flags) {
-  return run_batch(batch, m, n, k,
-                   (mips_operand){.base = a, .offset = a_offset, .stride0 = a_stride0,
-                                  .stride1 = a_stride1, .batch_stride = a_batch_stride},
-                   (mips_operand){.base = b, .offset = b_offset, .stride0 = b_stride0,
-                                  .stride1 = b_stride1, .batch_stride = b_batch_stride},
-                   (mips_operand){.base = c, .offset = c_offset, .stride0 = c_stride0,
-                                  .stride1 = c_stride1, .batch_stride = c_batch_stride},
-                   flags, sizeof(int8_t), sizeof(int32_t), MIPS_DTYPE_I8I32);
+  return run_batch(batch, m, n, k, batch_operand(a, a_offset, a_batch_stride, a_stride0, a_stride1),
+                   batch_operand(b, b_offset, b_batch_stride, b_stride0, b_stride1),
+                   batch_operand(c, c_offset, c_batch_stride, c_stride0, c_stride1), flags,
+                   sizeof(int8_t), sizeof(int32_t), MIPS_DTYPE_I8I32);
 }
