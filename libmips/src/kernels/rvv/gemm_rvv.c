@@ -357,16 +357,55 @@ static int64_t transpose_columns_f32(float *out, const float *b, ptrdiff_t s1, i
   return j;
 }
 
-/* int8 keeps the scalar gather for now. */
-static int64_t transpose_none_i8(int16_t *out, const int8_t *b, ptrdiff_t s1, int64_t k,
-                                 int64_t w, int64_t nr) {
-  (void)out, (void)b, (void)s1, (void)k, (void)w, (void)nr;
-  return 0;
+/* The same for int8, widened to the packed int16 as it is loaded: rows of 8 int16. */
+static int64_t transpose_columns_i8(int16_t *out, const int8_t *b, ptrdiff_t s1, int64_t k,
+                                    int64_t w, int64_t nr) {
+  if (k < 8 || w < 8 || __riscv_vsetvlmax_e32m1() < 8) return 0;
+  int16_t rows[8 * TRANSPOSE_RUN];
+  const bool direct = nr == 8;
+#define MIPS_LOAD_COLUMN_I8(f) __riscv_vsext_vf2_i16m1(__riscv_vle8_v_i8mf2(c + (f) * s1 + l0, vl), vl)
+  int64_t j = 0;
+  for (; j + 8 <= w; j += 8) {
+    const int8_t *c = b + j * s1;
+    for (int64_t l0 = 0; l0 < k;) {
+      const int64_t left = k - l0;
+      const size_t vl = __riscv_vsetvl_e16m1((size_t)(direct || left < TRANSPOSE_RUN ? left : TRANSPOSE_RUN));
+      vint16m1x8_t t = __riscv_vcreate_v_i16m1x8(
+          MIPS_LOAD_COLUMN_I8(0), MIPS_LOAD_COLUMN_I8(1), MIPS_LOAD_COLUMN_I8(2),
+          MIPS_LOAD_COLUMN_I8(3), MIPS_LOAD_COLUMN_I8(4), MIPS_LOAD_COLUMN_I8(5),
+          MIPS_LOAD_COLUMN_I8(6), MIPS_LOAD_COLUMN_I8(7));
+      int16_t *panel = out + l0 * nr + j;
+      if (direct) {
+        __riscv_vsseg8e16_v_i16m1x8(panel, t, vl);
+      } else {
+        __riscv_vsseg8e16_v_i16m1x8(rows, t, vl);
+        const size_t eight = __riscv_vsetvl_e16mf2(8);
+        size_t i = 0;
+        for (; i + 4 <= vl; i += 4) {
+          const int16_t *from = rows + i * 8;
+          int16_t *to = panel + i * nr;
+          const vint16mf2_t r0 = __riscv_vle16_v_i16mf2(from, eight);
+          const vint16mf2_t r1 = __riscv_vle16_v_i16mf2(from + 8, eight);
+          const vint16mf2_t r2 = __riscv_vle16_v_i16mf2(from + 16, eight);
+          const vint16mf2_t r3 = __riscv_vle16_v_i16mf2(from + 24, eight);
+          __riscv_vse16_v_i16mf2(to, r0, eight);
+          __riscv_vse16_v_i16mf2(to + nr, r1, eight);
+          __riscv_vse16_v_i16mf2(to + 2 * nr, r2, eight);
+          __riscv_vse16_v_i16mf2(to + 3 * nr, r3, eight);
+        }
+        for (; i < vl; ++i)
+          __riscv_vse16_v_i16mf2(panel + i * nr, __riscv_vle16_v_i16mf2(rows + i * 8, eight), eight);
+      }
+      l0 += (int64_t)vl;
+    }
+  }
+#undef MIPS_LOAD_COLUMN_I8
+  return j;
 }
 
 MIPS_RVV_PACK_B(pack_b_f32_rvv, float, float, mips_gather_b_f32, copy_row_f32, transpose_columns_f32)
 MIPS_RVV_PACK_B(pack_b_i8_rvv, int8_t, int16_t, mips_gather_b_i8_to_i16, copy_row_i8_to_i16,
-                transpose_none_i8)
+                transpose_columns_i8)
 
 /*------------------------------------------------------------------------------------
  * Dot products for one row of C (MIPS_MATMUL_ANY_ORDER): up to 8 columns of B at a time
