@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* libmips by example: the same library call handles row-major, transposed and int8
- * matrices, with no copies. Build: cc matmul.c $(pkg-config --cflags --libs mips) */
+ * matrices, with no copies; weights can be packed once. Build:
+ * cc matmul.c $(pkg-config --cflags --libs mips) */
 #include <mips/mips.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,16 @@ int main(void) {
   int32_t qc[2 * 2];
   check(mips_matmul_i8i32(2, 2, 3, qa, 0, 3, 1, qb, 0, 2, 1, qc, 0, 2, 1, 0), "int8");
   printf("int8 A * B -> int32:\n %7d %7d\n %7d %7d\n", qc[0], qc[1], qc[2], qc[3]);
+
+  /* A layer's weights W, stored n x k (4 outputs x 2 inputs, PyTorch's layout), packed
+   * once (since 1.2): every later call skips packing them. B = W^T: strides (1, k). */
+  const float w[4 * 2] = {1, 2, 3, 4, 5, 6, 7, 8};
+  mips_packed_b *w_packed;
+  check(mips_pack_b_f32(2, 4, w, 0, 1, 2, &w_packed), "pack");
+  float y[4];
+  check(mips_matmul_packed_f32(1, a, 0, 2, 1, w_packed, y, 0, 4, 1, 0), "packed");
+  print_matrix("A's first row * W^T, W packed once:", y, 1, 4);
+  mips_packed_b_free(w_packed);
 
   /* Bad input gets a status, and C is left alone. */
   const int status = mips_matmul_f32(2, 2, 2, a, 0, 2, 1, b, 0, 4, 1, c, 0, 0, 1, 0);
