@@ -95,6 +95,8 @@ static const bench_case cases[] = {
     {1024, 1, 1024, L_ROW, false, false, true, M_ANY_ORDER},
     {64, 64, 64, L_BT, false, false, true, M_PLAIN},
     {256, 4, 256, L_ROW, false, false, true, M_PLAIN},
+    {256, 4, 256, L_ROW, false, false, true, M_ANY_ORDER},
+    {256, 4, 2304, L_ROW, false, false, true, M_ANY_ORDER},
 };
 #define CASE_COUNT (sizeof cases / sizeof cases[0])
 

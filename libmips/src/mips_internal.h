@@ -109,6 +109,21 @@ typedef struct mips_row_dot_args {
 } mips_row_dot_args;
 typedef void (*mips_row_dot_fn)(const mips_row_dot_args *args);
 
+/* Dot products for a block of at most 4 x 4 elements of C: C(i, j) (+)= sum over l of
+ * a[i * a_rowstride + l] * b[j * b_colstride + l]. Rows of A share each load of a column
+ * of B: what a C with few columns and many rows needs (a CNN's last stages). */
+typedef struct mips_dot_block_args {
+  const void *a;
+  ptrdiff_t a_rowstride;
+  const void *b;
+  ptrdiff_t b_colstride;
+  void *c;
+  ptrdiff_t c_stride0, c_stride1;
+  int64_t rows, cols, k;
+  bool accumulate;
+} mips_dot_block_args;
+typedef void (*mips_dot_block_fn)(const mips_dot_block_args *args);
+
 /* One implementation of every operation, selected as a whole. Tile tables are ordered
  * from the fallback to the best; the driver picks by estimated cost among them. */
 typedef struct mips_kernel_set {
@@ -123,6 +138,10 @@ typedef struct mips_kernel_set {
   /* Below this k, or with more rows than row_dot_max_rows, the tiles are faster. */
   int64_t row_dot_min_k;
   int64_t row_dot_max_rows;
+  /* NULL, or dot blocks for f32 (with MIPS_MATMUL_ANY_ORDER) when C has at most
+   * dot_block_max_cols columns and more rows than row_dot_max_rows. */
+  mips_dot_block_fn f32_dot_block;
+  int64_t dot_block_max_cols;
 } mips_kernel_set;
 
 extern const mips_kernel_set mips_kernels_scalar;
@@ -162,6 +181,11 @@ void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
  * products, one row of C at a time: each row reads all of B once, as a matrix-vector
  * product must. */
 void mips_row_dots_run(const mips_matmul_problem *p, mips_dtype type, mips_row_dot_fn row_dot);
+
+/* Runs a validated, oriented f32 problem (A's rows unit-stride, few columns) as dot blocks
+ * of 4 x 4; B's columns are copied to be unit-stride first unless they are. Returns false,
+ * having done nothing, if that copy cannot be allocated. */
+bool mips_dot_blocks_run(const mips_matmul_problem *p, mips_dot_block_fn dot_block);
 
 /* Block sizes, for tests that reach every edge of the blocking with small problems. */
 typedef struct mips_gemm_blocking {

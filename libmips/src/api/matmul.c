@@ -28,6 +28,19 @@ static mips_row_dot_fn row_dot_for(const mips_matmul_problem *p, mips_dtype type
   return fits ? fn : NULL;
 }
 
+/* Many rows and few columns (a CNN's last stages: 256 x 4 x 2304), with any order: dot
+ * blocks share each load of B among four rows, where the tiles would run vectors as wide
+ * as C's few columns, so only where those fill at most half a register (measured: at VLEN
+ * 128 four columns fill one, and the tiles win). k is bounded for the copy of B's columns. */
+static bool runs_as_dot_blocks(const mips_matmul_problem *p, mips_dtype type,
+                               const mips_kernel_set *set) {
+  return type == MIPS_DTYPE_F32 && (p->flags & MIPS_MATMUL_ANY_ORDER) &&
+         set->f32_dot_block != NULL && p->n <= set->dot_block_max_cols &&
+         set->vector_bits != NULL && p->n * 64 <= (int64_t)set->vector_bits() &&
+         p->m > set->row_dot_max_rows && p->k >= set->row_dot_min_k && p->k <= (1 << 24) &&
+         p->a_stride1 == 1;
+}
+
 /* Handles empty problems and runs the picked kernel on the rest of a validated call. */
 static inline __attribute__((always_inline)) void run_checked(
     int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b, mips_operand c,
@@ -63,6 +76,9 @@ static inline __attribute__((always_inline)) void run_checked(
   }
   const mips_kernel_set *set = mips_selected_kernels();
   const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
+  if (threads == 1 && runs_as_dot_blocks(&p, type, set) &&
+      mips_dot_blocks_run(&p, set->f32_dot_block))
+    return;
   const mips_row_dot_fn row_dot = row_dot_for(&p, type, set);
   if (row_dot != NULL) {
     if (threads > 1) mips_row_dots_run_parallel(&p, type, row_dot, threads);

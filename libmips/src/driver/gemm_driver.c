@@ -270,3 +270,34 @@ void mips_row_dots_run(const mips_matmul_problem *p, mips_dtype type, mips_row_d
     row_dot(&args);
   }
 }
+
+bool mips_dot_blocks_run(const mips_matmul_problem *p, mips_dot_block_fn dot_block) {
+  const int64_t m = p->m, n = p->n, k = p->k;
+  const float *b = p->b;
+  ptrdiff_t b_colstride = p->b_stride1;
+  float *columns = NULL;
+  if (p->b_stride0 != 1) { /* B's columns, each made unit-stride: n x k, small */
+    columns = malloc((size_t)(n * k) * sizeof(float));
+    if (columns == NULL) return false;
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t l = 0; l < k; ++l) columns[j * k + l] = b[l * p->b_stride0 + j * p->b_stride1];
+    b = columns, b_colstride = k;
+  }
+  mips_dot_block_args args = {
+      .a_rowstride = p->a_stride0, .b_colstride = b_colstride,
+      .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1, .k = k,
+      .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0,
+  };
+  for (int64_t i = 0; i < m; i += 4) {
+    args.rows = min64(4, m - i);
+    args.a = (const float *)p->a + i * p->a_stride0;
+    for (int64_t j = 0; j < n; j += 4) {
+      args.cols = min64(4, n - j);
+      args.b = b + j * b_colstride;
+      args.c = (float *)p->c + i * p->c_stride0 + j * p->c_stride1;
+      dot_block(&args);
+    }
+  }
+  free(columns);
+  return true;
+}

@@ -460,6 +460,73 @@ static void row_dot_f32_rvv(const mips_row_dot_args *t) {
   if (j < t->cols) row_dot_f32_cols(a, b + j * bs, bs, c + j * cs, cs, t->k, t->accumulate, 1);
 }
 
+/* Blocks of up to 4 x 4 dot products at LMUL 1 (MIPS_MATMUL_ANY_ORDER, a C with few
+ * columns): per chunk of k, a load of each of the block's rows of A and columns of B and
+ * one vfmacc per element of the block, 16 multiply-adds for 8 loads where a row at a time
+ * (row_dot_f32_rvv) needs 5 loads for 4. 16 accumulators, 4 + 4 operands: 24 registers. */
+#define DB_PAIRS(X)                                                                    \
+  X(0, 0) X(0, 1) X(0, 2) X(0, 3) X(1, 0) X(1, 1) X(1, 2) X(1, 3)                      \
+  X(2, 0) X(2, 1) X(2, 2) X(2, 3) X(3, 0) X(3, 1) X(3, 2) X(3, 3)
+#define DB_FOUR(X) X(0) X(1) X(2) X(3)
+#define DB_DECL_ACC(i, j) vfloat32m1_t acc##i##j = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
+#define DB_LOAD_A(i, VL) \
+  const vfloat32m1_t va##i = R > i ? __riscv_vle32_v_f32m1(a + i * as + l, VL) : __riscv_vundefined_f32m1();
+#define DB_LOAD_B(j, VL) \
+  const vfloat32m1_t vb##j = J > j ? __riscv_vle32_v_f32m1(b + j * bs + l, VL) : __riscv_vundefined_f32m1();
+#define DB_FULL_A(i) DB_LOAD_A(i, vlmax)
+#define DB_FULL_B(j) DB_LOAD_B(j, vlmax)
+#define DB_TAIL_A(i) DB_LOAD_A(i, vl)
+#define DB_TAIL_B(j) DB_LOAD_B(j, vl)
+#define DB_FMA_FULL(i, j) \
+  if (R > i && J > j) acc##i##j = __riscv_vfmacc_vv_f32m1(acc##i##j, va##i, vb##j, vlmax);
+#define DB_FMA_TAIL(i, j) \
+  if (R > i && J > j) acc##i##j = __riscv_vfmacc_vv_f32m1_tu(acc##i##j, va##i, vb##j, vl);
+#define DB_STORE(i, j)                                                                 \
+  if (R > i && J > j) {                                                                \
+    const float sum = __riscv_vfmv_f_s_f32m1_f32(                                      \
+        __riscv_vfredusum_vs_f32m1_f32m1(acc##i##j, zero, vlmax));                     \
+    float *at = c + i * cs0 + j * cs1;                                                 \
+    *at = accumulate ? *at + sum : sum;                                                \
+  }
+
+static MIPS_ALWAYS_INLINE void dot_block_f32_body(const mips_dot_block_args *t, const int R,
+                                                  const int J) {
+  const float *a = t->a, *b = t->b;
+  float *c = t->c;
+  const ptrdiff_t as = t->a_rowstride, bs = t->b_colstride;
+  const ptrdiff_t cs0 = t->c_stride0, cs1 = t->c_stride1;
+  const int64_t k = t->k;
+  const bool accumulate = t->accumulate;
+  const size_t vlmax = __riscv_vsetvlmax_e32m1();
+  DB_PAIRS(DB_DECL_ACC)
+  int64_t l = 0;
+  for (; l + (int64_t)vlmax <= k; l += (int64_t)vlmax) {
+    DB_FOUR(DB_FULL_A)
+    DB_FOUR(DB_FULL_B)
+    DB_PAIRS(DB_FMA_FULL)
+  }
+  if (l < k) {
+    const size_t vl = __riscv_vsetvl_e32m1((size_t)(k - l));
+    DB_FOUR(DB_TAIL_A)
+    DB_FOUR(DB_TAIL_B)
+    DB_PAIRS(DB_FMA_TAIL)
+  }
+  const vfloat32m1_t zero = __riscv_vfmv_s_f_f32m1(0.0f, 1);
+  DB_PAIRS(DB_STORE)
+}
+
+#define DB_CASE(R, J) \
+  case (R) * 8 + (J): dot_block_f32_body(t, R, J); break;
+static void dot_block_f32_rvv(const mips_dot_block_args *t) {
+  switch (t->rows * 8 + t->cols) {
+    DB_CASE(1, 1) DB_CASE(1, 2) DB_CASE(1, 3) DB_CASE(1, 4)
+    DB_CASE(2, 1) DB_CASE(2, 2) DB_CASE(2, 3) DB_CASE(2, 4)
+    DB_CASE(3, 1) DB_CASE(3, 2) DB_CASE(3, 3) DB_CASE(3, 4)
+    DB_CASE(4, 1) DB_CASE(4, 2) DB_CASE(4, 3) DB_CASE(4, 4)
+    default: break;
+  }
+}
+
 /* int8: per chunk of one register of bytes, a column costs a load, a widening multiply
  * to i16 and a widening add into i32 accumulators (four registers each), 4 of them at a
  * time; the sums wrap modulo 2^32 as the tiles' do, so their order does not matter. */
@@ -547,4 +614,6 @@ const mips_kernel_set mips_kernels_rvv = {
     .i8i32_row_dot = row_dot_i8i32_rvv,
     .row_dot_min_k = 16,
     .row_dot_max_rows = 8,
+    .f32_dot_block = dot_block_f32_rvv,
+    .dot_block_max_cols = 8,
 };
