@@ -22,7 +22,10 @@ int mips_packed_b_make(mips_dtype type, int64_t k, int64_t n, const void *b, ptr
   const mips_kernel_set *set = mips_selected_kernels();
   const mips_tile *const *tiles = type == MIPS_DTYPE_F32 ? set->f32_tiles : set->i8i32_tiles;
   const size_t count = type == MIPS_DTYPE_F32 ? set->f32_tile_count : set->i8i32_tile_count;
-  const mips_tile *tile = mips_gemm_choose_tile(tiles, count, TALL_ROWS_HINT, n > 0 ? n : 1);
+  /* The choice weighs panel widths; a bounded n keeps its cost estimate in range (an
+   * empty B may have any n). */
+  const int64_t n_hint = n < 1 ? 1 : n > (1 << 20) ? (1 << 20) : n;
+  const mips_tile *tile = mips_gemm_choose_tile(tiles, count, TALL_ROWS_HINT, n_hint);
   const int64_t nr = tile->nr();
   const int64_t panels = n / nr + (n % nr != 0);
   /* An empty B has no panels, whatever the other extent (k may be huge when n is 0). */
