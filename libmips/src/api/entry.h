@@ -104,6 +104,20 @@ static inline bool may_split(int64_t m, int64_t n, int64_t k) {
          work >= 2 * MIPS_PARALLEL_MIN_WORK;
 }
 
+/* What every entry point does with a validated call before any work: returns true when
+ * the call is done (nothing to read or write; or k = 0, and C is set to zero); otherwise
+ * drops C's unit-extent strides and gives the address of C's element (0, 0). */
+static inline __attribute__((always_inline)) bool mips_finish_if_empty(
+    int64_t m, int64_t n, int64_t k, uint32_t flags, mips_operand *c, size_t c_size,
+    mips_dtype type, char **c00) {
+  if (m == 0 || n == 0 || (k == 0 && (flags & MIPS_MATMUL_ACCUMULATE))) return true;
+  drop_unit_extent_strides(c);
+  *c00 = (char *)c->base + (ptrdiff_t)c->offset * (ptrdiff_t)c_size;
+  if (k != 0) return false;
+  mips_zero_fill(type, *c00, c->stride0, c->stride1, m, n);
+  return true;
+}
+
 /* Runs a call that validate() accepted (matmul.c). */
 void mips_matmul_run_checked(int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b,
                              mips_operand c, uint32_t flags, size_t ab_size, size_t c_size,

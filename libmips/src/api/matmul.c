@@ -45,14 +45,8 @@ static bool runs_as_dot_blocks(const mips_matmul_problem *p, mips_dtype type,
 static inline __attribute__((always_inline)) void run_checked(
     int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b, mips_operand c,
     uint32_t flags, size_t ab_size, size_t c_size, mips_dtype type) {
-  if (m == 0 || n == 0 || (k == 0 && (flags & MIPS_MATMUL_ACCUMULATE)))
-    return; /* nothing to read or write */
-  drop_unit_extent_strides(&c);
-  char *c00 = (char *)c.base + (ptrdiff_t)c.offset * (ptrdiff_t)c_size;
-  if (k == 0) {
-    mips_zero_fill(type, c00, c.stride0, c.stride1, m, n);
-    return;
-  }
+  char *c00;
+  if (mips_finish_if_empty(m, n, k, flags, &c, c_size, type, &c00)) return;
   drop_unit_extent_strides(&a);
   drop_unit_extent_strides(&b);
   mips_matmul_problem p = {

@@ -41,14 +41,9 @@ static int run_packed(int64_t m, mips_operand a, const mips_packed_b *b, mips_op
   /* B's panels, as an operand that always passes: no strides, no offset. */
   const mips_operand bo = {b->panels != NULL ? b->panels : (const void *)b, 0, 0, 0, k, n, 1, 0};
   const int status = validate(m, n, k, &a, &bo, &c, flags, ab_size, c_size);
-  if (status != MIPS_OK || m == 0 || n == 0 || (k == 0 && (flags & MIPS_MATMUL_ACCUMULATE)))
+  char *c00;
+  if (status != MIPS_OK || mips_finish_if_empty(m, n, k, flags, &c, c_size, type, &c00))
     return status;
-  drop_unit_extent_strides(&c);
-  char *c00 = (char *)c.base + (ptrdiff_t)c.offset * (ptrdiff_t)c_size;
-  if (k == 0) {
-    mips_zero_fill(type, c00, c.stride0, c.stride1, m, n);
-    return MIPS_OK;
-  }
   drop_unit_extent_strides(&a);
   const mips_matmul_problem p = {
       .m = m, .n = n, .k = k,

@@ -309,6 +309,29 @@ static MIPS_ALWAYS_INLINE void copy_row_i8_to_i16(int16_t *out, const int8_t *ro
  * a row. Columns past the last multiple of 8 are left to the gather. */
 enum { TRANSPOSE_RUN = 64 }; /* k per segment store into the buffer */
 
+/* Moves `count` rows of `row_bytes` (at most 32: one register from VLEN 256), packed one
+ * after another in `rows`, into the panel's rows, `panel_row_bytes` apart: one vector per
+ * row, four rows per step, since the loop's scalar work is what bounds this at large VLEN. */
+static void place_rows(void *panel, ptrdiff_t panel_row_bytes, const void *rows,
+                       size_t row_bytes, size_t count) {
+  char *to = panel;
+  const char *from = rows;
+  const size_t vl = __riscv_vsetvl_e8m1(row_bytes);
+  size_t i = 0;
+  for (; i + 4 <= count; i += 4, from += 4 * row_bytes, to += 4 * panel_row_bytes) {
+    const vint8m1_t r0 = __riscv_vle8_v_i8m1((const int8_t *)from, vl);
+    const vint8m1_t r1 = __riscv_vle8_v_i8m1((const int8_t *)(from + row_bytes), vl);
+    const vint8m1_t r2 = __riscv_vle8_v_i8m1((const int8_t *)(from + 2 * row_bytes), vl);
+    const vint8m1_t r3 = __riscv_vle8_v_i8m1((const int8_t *)(from + 3 * row_bytes), vl);
+    __riscv_vse8_v_i8m1((int8_t *)to, r0, vl);
+    __riscv_vse8_v_i8m1((int8_t *)(to + panel_row_bytes), r1, vl);
+    __riscv_vse8_v_i8m1((int8_t *)(to + 2 * panel_row_bytes), r2, vl);
+    __riscv_vse8_v_i8m1((int8_t *)(to + 3 * panel_row_bytes), r3, vl);
+  }
+  for (; i < count; ++i, from += row_bytes, to += panel_row_bytes)
+    __riscv_vse8_v_i8m1((int8_t *)to, __riscv_vle8_v_i8m1((const int8_t *)from, vl), vl);
+}
+
 static int64_t transpose_columns_f32(float *out, const float *b, ptrdiff_t s1, int64_t k,
                                      int64_t w, int64_t nr) {
   /* Too little to pay for the vector setup; and at VLEN 128 the gather, on the scalar
@@ -332,24 +355,7 @@ static int64_t transpose_columns_f32(float *out, const float *b, ptrdiff_t s1, i
         __riscv_vsseg8e32_v_f32m1x8(panel, t, vl);
       } else {
         __riscv_vsseg8e32_v_f32m1x8(rows, t, vl);
-        /* One vector per row of 8, four rows per step: the loop's scalar work is what
-         * bounds this at large VLEN. */
-        const size_t eight = __riscv_vsetvl_e32m1(8);
-        size_t i = 0;
-        for (; i + 4 <= vl; i += 4) {
-          const float *from = rows + i * 8;
-          float *to = panel + i * nr;
-          const vfloat32m1_t r0 = __riscv_vle32_v_f32m1(from, eight);
-          const vfloat32m1_t r1 = __riscv_vle32_v_f32m1(from + 8, eight);
-          const vfloat32m1_t r2 = __riscv_vle32_v_f32m1(from + 16, eight);
-          const vfloat32m1_t r3 = __riscv_vle32_v_f32m1(from + 24, eight);
-          __riscv_vse32_v_f32m1(to, r0, eight);
-          __riscv_vse32_v_f32m1(to + nr, r1, eight);
-          __riscv_vse32_v_f32m1(to + 2 * nr, r2, eight);
-          __riscv_vse32_v_f32m1(to + 3 * nr, r3, eight);
-        }
-        for (; i < vl; ++i)
-          __riscv_vse32_v_f32m1(panel + i * nr, __riscv_vle32_v_f32m1(rows + i * 8, eight), eight);
+        place_rows(panel, nr * (ptrdiff_t)sizeof(float), rows, 8 * sizeof(float), vl);
       }
       l0 += (int64_t)vl;
     }
@@ -379,22 +385,7 @@ static int64_t transpose_columns_i8(int16_t *out, const int8_t *b, ptrdiff_t s1,
         __riscv_vsseg8e16_v_i16m1x8(panel, t, vl);
       } else {
         __riscv_vsseg8e16_v_i16m1x8(rows, t, vl);
-        const size_t eight = __riscv_vsetvl_e16mf2(8);
-        size_t i = 0;
-        for (; i + 4 <= vl; i += 4) {
-          const int16_t *from = rows + i * 8;
-          int16_t *to = panel + i * nr;
-          const vint16mf2_t r0 = __riscv_vle16_v_i16mf2(from, eight);
-          const vint16mf2_t r1 = __riscv_vle16_v_i16mf2(from + 8, eight);
-          const vint16mf2_t r2 = __riscv_vle16_v_i16mf2(from + 16, eight);
-          const vint16mf2_t r3 = __riscv_vle16_v_i16mf2(from + 24, eight);
-          __riscv_vse16_v_i16mf2(to, r0, eight);
-          __riscv_vse16_v_i16mf2(to + nr, r1, eight);
-          __riscv_vse16_v_i16mf2(to + 2 * nr, r2, eight);
-          __riscv_vse16_v_i16mf2(to + 3 * nr, r3, eight);
-        }
-        for (; i < vl; ++i)
-          __riscv_vse16_v_i16mf2(panel + i * nr, __riscv_vle16_v_i16mf2(rows + i * 8, eight), eight);
+        place_rows(panel, nr * (ptrdiff_t)sizeof(int16_t), rows, 8 * sizeof(int16_t), vl);
       }
       l0 += (int64_t)vl;
     }
