@@ -434,7 +434,7 @@ int fuzz_matmul_case(const uint8_t *data, size_t size, fuzz_tally *tally) {
     if (base_for(op->store->data, op->lo, op->elem, &op->base)) continue;
     op->base = op->store->data;
     /* Any base will do when nothing may be accessed; packing reads B regardless. */
-    if (expected != MIPS_OK && !(x == 1 && packs_b)) continue;
+    if (expected != MIPS_OK && !((x == 1 || (x == 0 && shared)) && packs_b)) continue;
     /* Keep the layout, move the extent to start at index 0 of the storage. */
     op->view->offset = clamp64((wide)op->view->offset - op->lo);
     if (x == 0 && shared) call->b.offset = clamp64((wide)call->b.offset - op->lo);
