@@ -16,6 +16,9 @@ packages=(
   libomp-22-dev
   # the mips compiler: LLVM/MLIR 22, mlir-tblgen, lit and FileCheck
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  # the Python module's tests; libmips-blas under the reference BLAS testers, numpy and
+  # ScaLAPACK on MPI
+  python3-numpy python3-pytest libblas-test libscalapack-openmpi-dev libopenmpi-dev openmpi-bin
 )
 if [ "${1:-}" = "--bench" ]; then
   packages+=(libopenblas0-serial gnuplot-nox)

@@ -115,4 +115,30 @@ PKG_CONFIG_LIBDIR=$(dirname "$moved_pc") pkg-config --variable=includedir mips |
 [ -f "$(PKG_CONFIG_LIBDIR=$(dirname "$moved_pc") pkg-config --variable=includedir mips)/mips/mips.h" ] ||
   fail "moved includedir has no mips/mips.h"
 
+if [ -e "$build/blas/libmips-blas.so.1" ]; then
+  [ -e "$work/moved/${libdir#"$prefix"/}/libmips-blas.so.1" ] || fail "libmips-blas.so.1 not installed"
+fi
+python_dir=$work/moved/lib/python3/dist-packages
+[ -f "$python_dir/mips/__init__.py" ] || fail "the Python module is not in lib/python3/dist-packages"
+if [ "$mode" = native ]; then
+  step "the installed Python module finds the moved prefix's libmips, with no environment"
+  out=$(env -i PYTHONPATH="$python_dir" /usr/bin/python3 -c '
+import mips, numpy as np
+a = np.arange(6, dtype=np.float32).reshape(2, 3)
+print(mips._lib._name, mips.version(), mips.matmul(a, a.T).tolist())') ||
+    fail "import mips from the installed prefix failed"
+  echo "$out"
+  echo "$out" | grep -q "^$work/moved/.*libmips.so.1 " || fail "mips loaded a libmips outside the prefix"
+  echo "$out" | grep -qF "[[5.0, 14.0], [14.0, 50.0]]" || fail "mips.matmul from the prefix is wrong"
+  if [ -e "$build/blas/libmips-blas.so.1" ]; then
+    step "the installed libmips-blas finds its libmips when preloaded"
+    out=$(env -i MIPS_VERBOSE=1 LD_PRELOAD="$work/moved/${libdir#"$prefix"/}/libmips-blas.so.1" \
+          /usr/bin/python3 -c 'import numpy as np; a = np.ones((64, 64), np.float32); a @ a' 2>&1) ||
+      fail "numpy with the installed libmips-blas preloaded failed: $out"
+    echo "$out"
+    echo "$out" | grep -qE "libmips-blas: [1-9][0-9]* sgemm calls ran in libmips" ||
+      fail "numpy's product did not reach the installed libmips-blas"
+  fi
+fi
+
 echo "install test ($mode) passed"
