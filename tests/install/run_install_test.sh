@@ -91,6 +91,14 @@ if [ "$with_compiler" = 1 ]; then
   env -i "$prefix/bin/mips-compile" "$src/examples/model/mlp.mlir" -o "$work/mlp.o" ||
     fail "installed mips-compile cannot compile examples/model/mlp.mlir"
   readelf -h "$work/mlp.o" | grep -q 'REL (Relocatable file)' || fail "mlp.o is not an object"
+  if [ "$mode" = native ]; then
+    step "the installed mips-run runs a model with the prefix's libmips"
+    out=$(cd "$work" && env -i PATH=/usr/bin:/bin "$prefix/bin/mips-run" "$src/examples/model/mlp.mlir" \
+          --input=2x16xf32=0.5 --input=16x32xf32=0.25 --input=32xf32=-1 --input=32x4xf32=0.5 \
+          --input=4xf32=1 --expected_output=2x4xf32=17 2>&1) || fail "installed mips-run failed: $out"
+    echo "$out"
+    echo "$out" | grep -q "matches the expected output" || fail "installed mips-run: wrong result"
+  fi
 fi
 
 if [ "$with_compiler" = 1 ] || [ -n "$compile_exe" ]; then

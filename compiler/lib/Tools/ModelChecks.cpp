@@ -25,14 +25,23 @@ static const char kAcceptedDialects[] =
 
 /// Replaces MLIR's parser errors for operations of dialects this tool does not know
 /// (PyTorch, StableHLO, ...: a list of 50 dialects, or advice to call
-/// allowUnregisteredDialects()) with one line naming the dialect and what to do.
+/// allowUnregisteredDialects()), and for their types and attributes, with one line
+/// naming the dialect and what to do.
 LogicalResult mips::explainForeignDialect(Diagnostic &diag, llvm::SourceMgr &sourceMgr) {
   if (diag.getSeverity() != DiagnosticSeverity::Error)
     return failure();
   const std::string message = diag.str();
   std::string dialect;
   llvm::StringRef text(message);
-  if (text.consume_front("Dialect `")) {
+  llvm::StringRef what = "operations";
+  if (text.contains("created with unregistered dialect") &&
+      (text.consume_front("`!") || text.consume_front("`#"))) {
+    // A type or attribute, e.g. !torch.vtensor<...> in a function's signature, which
+    // MLIR prints as `!"torch"<"vtensor<...>">`.
+    what = text.contains("` type created") ? "types" : "attributes";
+    text.consume_front("\"");
+    dialect = text.take_until([](char c) { return c == '"' || c == '.' || c == '<'; }).str();
+  } else if (text.consume_front("Dialect `")) {
     dialect = text.take_until([](char c) { return c == '\''; }).str();
   } else if (text.starts_with("operation being parsed with an unregistered dialect")) {
     // The generic form: the op's quoted name precedes the location on its line.
@@ -54,7 +63,7 @@ LogicalResult mips::explainForeignDialect(Diagnostic &diag, llvm::SourceMgr &sou
     return failure();
   }
   emitError(diag.getLocation())
-      << "'" << dialect << "' operations are not something mips-compile compiles; it "
+      << "'" << dialect << "' " << what << " are not something mips-compile compiles; it "
       << "accepts " << kAcceptedDialects << ": lower the model to linalg or TOSA first";
   return success(); // the original error and its notes are dropped
 }

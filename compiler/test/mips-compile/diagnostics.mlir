@@ -3,6 +3,7 @@
 // RUN: rm -f %t.o
 // RUN: not mips-compile %S/Inputs/torch-dialect.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=TORCH
 // RUN: not mips-compile %S/Inputs/stablehlo-generic.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=SHLO
+// RUN: not mips-compile %S/Inputs/torch-type.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=TORCH-TYPE
 // RUN: printf '' > %t.empty.mlir
 // RUN: not mips-compile %t.empty.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=EMPTY
 // RUN: printf '\177ELF\002\001\001' > %t.binary.mlir
@@ -20,6 +21,9 @@
 // TORCH: torch-dialect.mlir:2:8: error: 'torch' operations are not something mips-compile compiles; it accepts {{.*}}linalg, tosa{{.*}}: lower the model to linalg or TOSA first
 // TORCH-NOT: Available dialects
 // TORCH-NOT: allowUnregisteredDialects
+// TORCH-TYPE: torch-type.mlir:2:{{[0-9]+}}: error: 'torch' types are not something mips-compile compiles; it accepts {{.*}}: lower the model to linalg or TOSA first
+// TORCH-TYPE-NOT: allowUnregisteredDialects
+// TORCH-TYPE-NOT: error:
 // SHLO: stablehlo-generic.mlir:2:23: error: 'stablehlo' operations are not something mips-compile compiles
 // SHLO-NOT: -allow-unregistered-dialect
 // EMPTY: empty.mlir:1:1: error: the input is empty; expected an MLIR module
