@@ -3,14 +3,16 @@
 # the mips package, in any project that calls find_package(mips).
 #
 # mips_compile_model(<target> SOURCE <model.mlir> [TARGET riscv64|x86_64] [MARCH <isa>]
-#                    [STATIC_EMBEDDING] [HEADER <name.h>] [OPTIONS <flag>...])
+#                    [STATIC_EMBEDDING | EMBED_LIBMIPS] [HEADER <name.h>]
+#                    [OPTIONS <flag>...])
 #   Compiles the model into <target>, an INTERFACE library carrying the object and the
 #   directory of the generated C header (<name.h>, default <model>.h): link it into an
 #   executable or library. TARGET defaults to the target this project builds for; MARCH
 #   is a RISC-V ISA string (e.g. rv64gc for a core without V). With STATIC_EMBEDDING
 #   the object calls libmips directly and <target> links mips::mips (a target of that
-#   name must exist); otherwise it loads libmips.so.1 at run time and links only the
-#   dl library. OPTIONS are further mips-compile flags (e.g. --mips-inline-threshold=0).
+#   name must exist); with EMBED_LIBMIPS libmips's bitcode is compiled into the object,
+#   which then needs only pthreads; otherwise it loads libmips.so.1 at run time and
+#   links only the dl library. OPTIONS are further mips-compile flags (e.g. --mips-inline-threshold=0).
 #   Also sets <target>_OBJECT and <target>_INCLUDE_DIR.
 #
 # The compiler is MIPS_COMPILE_EXECUTABLE if set (a cross build points it at a host
@@ -28,7 +30,8 @@ function(mips_compile_available out_var)
 endfunction()
 
 function(mips_compile_model name)
-  cmake_parse_arguments(ARG "STATIC_EMBEDDING" "SOURCE;TARGET;MARCH;HEADER" "OPTIONS" ${ARGN})
+  cmake_parse_arguments(ARG "STATIC_EMBEDDING;EMBED_LIBMIPS" "SOURCE;TARGET;MARCH;HEADER" "OPTIONS"
+                        ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "mips_compile_model(${name}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -58,8 +61,19 @@ function(mips_compile_model name)
     endif()
   endif()
   set(flags --target=${target})
+  if(ARG_STATIC_EMBEDDING AND ARG_EMBED_LIBMIPS)
+    message(FATAL_ERROR "mips_compile_model(${name}): STATIC_EMBEDDING and EMBED_LIBMIPS are "
+                        "two different linkages; choose one")
+  endif()
   if(ARG_STATIC_EMBEDDING)
     list(APPEND flags --static-embedding)
+  endif()
+  set(compiler_deps ${compiler_dep})
+  if(ARG_EMBED_LIBMIPS)
+    list(APPEND flags --embed-libmips)
+    if(TARGET libmips-bitcode)
+      list(APPEND compiler_deps libmips-bitcode)
+    endif()
   endif()
   if(ARG_MARCH)
     list(APPEND flags --march=${ARG_MARCH})
@@ -76,7 +90,7 @@ function(mips_compile_model name)
   add_custom_command(OUTPUT ${object} ${header}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
     COMMAND ${compiler} ${source} ${flags} -o ${object} --emit-header=${header}
-    DEPENDS ${source} ${compiler_dep}
+    DEPENDS ${source} ${compiler_deps}
     COMMENT "mips-compile ${name} (${flags})"
     VERBATIM)
   set_source_files_properties(${object} PROPERTIES EXTERNAL_OBJECT ON GENERATED ON)
@@ -87,6 +101,10 @@ function(mips_compile_model name)
   target_include_directories(${name} INTERFACE ${dir})
   if(ARG_STATIC_EMBEDDING)
     target_link_libraries(${name} INTERFACE mips::mips)
+  elseif(ARG_EMBED_LIBMIPS)
+    # libmips is inside the object; its thread pool needs pthreads.
+    find_package(Threads REQUIRED)
+    target_link_libraries(${name} INTERFACE Threads::Threads)
   else()
     target_link_libraries(${name} INTERFACE ${CMAKE_DL_LIBS})
   endif()

@@ -91,6 +91,12 @@ if [ "$with_compiler" = 1 ]; then
   env -i "$prefix/bin/mips-compile" "$src/examples/model/mlp.mlir" -o "$work/mlp.o" ||
     fail "installed mips-compile cannot compile examples/model/mlp.mlir"
   readelf -h "$work/mlp.o" | grep -q 'REL (Relocatable file)' || fail "mlp.o is not an object"
+  for target in x86_64 riscv64; do
+    [ -f "$prefix/share/mips/libmips-$target.bc" ] || fail "share/mips/libmips-$target.bc not installed"
+    env -i "$prefix/bin/mips-compile" "$src/examples/model/mlp.mlir" --target=$target \
+      --embed-libmips -o "$work/mlp_embedded_$target.o" ||
+      fail "installed mips-compile --embed-libmips --target=$target failed"
+  done
   if [ "$mode" = native ]; then
     step "the installed mips-run runs a model with the prefix's libmips"
     out=$(cd "$work" && env -i PATH=/usr/bin:/bin "$prefix/bin/mips-run" "$src/examples/model/mlp.mlir" \

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mips-compiler/Target/Target.h"
+#include "mips-compiler/Target/LibmipsBitcode.h"
 #include "mips-compiler/Runtime/Imports.h"
 
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -29,6 +30,7 @@
 #include "llvm/TargetParser/RISCVISAInfo.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 
@@ -238,9 +240,16 @@ LogicalResult mips::emitModule(ModuleOp module, const EmitOptions &options,
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(machine->createDataLayout());
 
+  // What the model itself defines: all that stays visible when libmips is embedded.
+  llvm::StringSet<> modelSymbols;
+  for (const llvm::GlobalValue &value : llvmModule->global_values())
+    if (!value.isDeclaration() && !value.hasLocalLinkage())
+      modelSymbols.insert(value.getName());
+
+  const bool embedding = !options.libmipsBitcode.empty();
   const unsigned abiMinor = mips::getRequiredAbiMinor(module);
   FailureOr<llvm::StringRef> bitcode =
-      getRuntimeBitcode(target, options.staticEmbedding, abiMinor);
+      getRuntimeBitcode(target, options.staticEmbedding || embedding, abiMinor);
   if (failed(bitcode))
     return module.emitError() << "no mips runtime for " << target.name << " and libmips ABI "
                               << MIPS_RT_ABI_MAJOR << "." << abiMinor;
@@ -253,6 +262,11 @@ LogicalResult mips::emitModule(ModuleOp module, const EmitOptions &options,
   (*runtime)->setDataLayout(machine->createDataLayout());
   if (llvm::Linker::linkModules(*llvmModule, std::move(*runtime)))
     return module.emitError() << "cannot link the mips runtime into the module";
+  if (embedding)
+    if (llvm::Error error = mips::embedLibmips(
+            *llvmModule, options.libmipsBitcode,
+            [&](llvm::StringRef name) { return modelSymbols.contains(name); }))
+      return module.emitError() << llvm::toString(std::move(error));
 
   optimize(*llvmModule, *machine, options.optLevel);
 

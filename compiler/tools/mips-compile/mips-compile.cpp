@@ -2,7 +2,8 @@
 //===- mips-compile.cpp - MLIR model to object file -----------------------===//
 //
 //   mips-compile model.mlir -o model.o [--target=x86_64|riscv64] [--mattr=...]
-//                [--static-embedding] [--emit=mlir|llvm|asm|obj]
+//                [--static-embedding | --embed-libmips [--libmips-bitcode=file]]
+//                [--emit=mlir|llvm|asm|obj]
 //                [--emit-header=model.h] [-O0..3]
 //
 // Runs convert-linalg-to-mips, bufferization to libmips calls and the lowering
@@ -13,6 +14,8 @@
 #include "mips-compiler/Conversion/ConvToMatmul/ConvToMatmul.h"
 #include "mips-compiler/InitMips.h"
 #include "mips-compiler/Pipelines/Pipelines.h"
+#include "mips-compiler/Runtime/Imports.h"
+#include "mips-compiler/Target/LibmipsBitcode.h"
 #include "mips-compiler/Target/Target.h"
 #include "mips-compiler/Tools/InputChecks.h"
 #include "mips-compiler/Tools/ModelChecks.h"
@@ -31,6 +34,8 @@
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -64,6 +69,16 @@ static cl::opt<bool> staticEmbedding(
     cl::desc("Call libmips directly (link with -lmips) instead of through the "
              "dlopen import table"),
     cl::cat(category));
+static cl::opt<bool> embedLibmips(
+    "embed-libmips",
+    cl::desc("Link libmips itself into the object, as bitcode optimized with the model: "
+             "the object needs no libmips at link or run time"),
+    cl::cat(category));
+static cl::opt<std::string> libmipsBitcodePath(
+    "libmips-bitcode",
+    cl::desc("The libmips bitcode --embed-libmips links (default: "
+             "../share/mips/libmips-<target>.bc from mips-compile)"),
+    cl::value_desc("file"), cl::cat(category));
 static cl::opt<std::string> emitKind("emit", cl::desc("mlir | llvm | asm | obj (default)"),
                                      cl::init("obj"), cl::cat(category));
 static cl::opt<std::string>
@@ -179,9 +194,16 @@ private:
   std::vector<std::unique_ptr<llvm::buffer_ostream>> buffers;
 };
 
+/// The libmips bitcode --embed-libmips links, read and checked before any work.
+struct LibmipsBitcode {
+  std::string path;
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  unsigned abiMinor = 0;
+};
+
 static int compile(const std::string &displayName,
                    const std::pair<llvm::StringRef, llvm::StringRef> &kind,
-                   mips::EmitOptions emitOptions);
+                   mips::EmitOptions emitOptions, const LibmipsBitcode *libmips);
 
 /// Whether the object is for riscv64 with the V extension (already checked).
 static bool hasRVV(const mips::EmitOptions &options) {
@@ -199,7 +221,16 @@ static bool hasRVV(const mips::EmitOptions &options) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  mips::setToolVersionPrinter("mips-compile");
+  mips::setToolVersionPrinter("mips-compile", [](llvm::raw_ostream &os) {
+    os << "  libmips linkages: import table (default; libmips.so.1 loaded on first use), "
+          "--static-embedding (link with -lmips), --embed-libmips (libmips inside the "
+          "object), whose bitcode is:\n";
+    for (const mips::TargetSpec &target : mips::getSupportedTargets()) {
+      std::string path = mips::defaultLibmipsBitcodePath(nullptr, nullptr, target);
+      os << "    " << target.name << ": " << path
+         << (llvm::sys::fs::exists(path) ? "" : " (missing)") << "\n";
+    }
+  });
   mips::registerMipsToolPasses();
   // MLIR's usual debugging flags: --mlir-print-ir-after-all, --mlir-timing, ...
   registerMLIRContextCLOptions();
@@ -239,6 +270,28 @@ int main(int argc, char **argv) {
   emitOptions.extraFeatures = mattr;
   emitOptions.staticEmbedding = staticEmbedding;
   emitOptions.optLevel = optLevel;
+  if (embedLibmips && staticEmbedding)
+    return fail("--embed-libmips and --static-embedding are two different linkages; choose one");
+  if (!libmipsBitcodePath.empty() && !embedLibmips)
+    return fail("--libmips-bitcode names the bitcode --embed-libmips links; add --embed-libmips");
+  LibmipsBitcode libmips;
+  if (embedLibmips) {
+    libmips.path = libmipsBitcodePath.empty()
+                       ? mips::defaultLibmipsBitcodePath(argv[0], (void *)&fail, *target)
+                       : libmipsBitcodePath.getValue();
+    auto buffer = llvm::MemoryBuffer::getFile(libmips.path);
+    if (!buffer)
+      return fail(libmips.path + ": cannot read the libmips bitcode for " + target->name +
+                  " (" + buffer.getError().message() +
+                  "); build the libmips-bitcode target, or pass --libmips-bitcode=<file>");
+    libmips.buffer = std::move(*buffer);
+    llvm::Expected<unsigned> minor =
+        mips::checkLibmipsBitcode(libmips.buffer->getBuffer(), *target);
+    if (!minor)
+      return fail(libmips.path + " " + llvm::toString(minor.takeError()));
+    libmips.abiMinor = *minor;
+    emitOptions.libmipsBitcode = libmips.buffer->getBuffer();
+  }
   // A bad --mcpu/--march/--mattr is reported before any work.
   if (llvm::Expected<mips::TargetMachineConfig> config =
           mips::resolveTargetMachineConfig(emitOptions);
@@ -247,14 +300,14 @@ int main(int argc, char **argv) {
 
   const std::string displayName = inputFilename == "-" ? "<stdin>" : inputFilename.getValue();
   return mips::runRecoveringCrashes("mips-compile", displayName, [&]() -> int {
-    return compile(displayName, *kind, emitOptions);
+    return compile(displayName, *kind, emitOptions, embedLibmips ? &libmips : nullptr);
   });
 }
 
 /// Parses, checks, lowers and emits the input; the options are valid.
 static int compile(const std::string &displayName,
                    const std::pair<llvm::StringRef, llvm::StringRef> &kind,
-                   mips::EmitOptions emitOptions) {
+                   mips::EmitOptions emitOptions, const LibmipsBitcode *libmips) {
   DialectRegistry registry;
   mips::registerMipsToolDialects(registry);
   MLIRContext context(registry);
@@ -300,7 +353,13 @@ static int compile(const std::string &displayName,
   std::string header;
   if (!headerFilename.empty()) {
     llvm::raw_string_ostream os(header);
-    if (failed(mips::emitCHeader(*module, headerGuard(headerFilename), inputFilename, os)))
+    const char *linkage = libmips         ? "libmips embedded (--embed-libmips): link with "
+                                            "nothing else; no libmips.so at run time"
+                          : staticEmbedding ? "direct calls (--static-embedding): link with -lmips"
+                                            : "import table (default): libmips.so.1 is "
+                                              "loaded on first use";
+    if (failed(mips::emitCHeader(*module, headerGuard(headerFilename), inputFilename, linkage,
+                                 os)))
       return 1;
   }
 
@@ -309,7 +368,7 @@ static int compile(const std::string &displayName,
     return fail("bad pass manager options");
   applyDefaultTimingPassManagerCLOptions(pm);
   mips::MipsLoweringOptions pipelineOptions;
-  pipelineOptions.staticEmbedding = staticEmbedding;
+  pipelineOptions.staticEmbedding = staticEmbedding || libmips;
   pipelineOptions.inlineThreshold = inlineThreshold;
   pipelineOptions.inlineAnyShape = inlineAnyShape;
   pipelineOptions.preciseMath = preciseMath;
@@ -326,6 +385,12 @@ static int compile(const std::string &displayName,
   mips::buildMipsLoweringPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;
+
+  if (libmips && mips::getRequiredAbiMinor(*module) > libmips->abiMinor)
+    return fail(libmips->path + " implements libmips ABI " + llvm::Twine(MIPS_RT_ABI_MAJOR) +
+                "." + llvm::Twine(libmips->abiMinor) + ", older than the " +
+                llvm::Twine(MIPS_RT_ABI_MAJOR) + "." +
+                llvm::Twine(mips::getRequiredAbiMinor(*module)) + " this object's calls need");
 
   OutputFiles outputs;
   llvm::raw_pwrite_stream *out = outputs.open(outputFilename);

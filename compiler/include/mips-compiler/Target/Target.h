@@ -38,6 +38,10 @@ struct EmitOptions {
   std::string march;         // --march, an ISA string (riscv64 only); empty: the defaults
   std::string extraFeatures; // --mattr: +feature/-feature, applied last
   bool staticEmbedding = false;
+  /// --embed-libmips: libmips's bitcode, checked (LibmipsBitcode.h), linked into the
+  /// module; empty for the other two linkages. Calls are direct, as with
+  /// staticEmbedding.
+  llvm::StringRef libmipsBitcode;
   unsigned optLevel = 2;
   OutputKind kind = OutputKind::Object;
 };
@@ -63,9 +67,11 @@ LogicalResult emitModule(ModuleOp module, const EmitOptions &options,
 
 /// Writes a C header declaring the _mlir_ciface_ wrapper of every public
 /// function of `module` (taken before lowering, on tensors or memrefs), the
-/// memref descriptor structs they take and the mips runtime API.
+/// memref descriptor structs they take and the mips runtime API; `linkage` says how
+/// the object reaches libmips.
 LogicalResult emitCHeader(ModuleOp module, llvm::StringRef guard,
-                          llvm::StringRef sourceName, llvm::raw_ostream &os);
+                          llvm::StringRef sourceName, llvm::StringRef linkage,
+                          llvm::raw_ostream &os);
 
 } // namespace mips
 } // namespace mlir

@@ -17,9 +17,11 @@
 
 namespace mlir::mips {
 
-/// Installs a --version printer naming `tool`.
-inline void setToolVersionPrinter(const char *tool) {
+/// Installs a --version printer naming `tool`; `more` adds the tool's own lines.
+inline void setToolVersionPrinter(const char *tool,
+                                  void (*more)(llvm::raw_ostream &) = nullptr) {
   static const char *name = tool;
+  static void (*extra)(llvm::raw_ostream &) = more;
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << name << " " << MIPS_VERSION_MAJOR << "." << MIPS_VERSION_MINOR << "."
        << MIPS_VERSION_PATCH << " (mips compiler; its objects need libmips ABI "
@@ -27,6 +29,8 @@ inline void setToolVersionPrinter(const char *tool) {
        << MIPS_RT_ABI_MAJOR << "." << MIPS_RT_ABI_MINOR_LATEST
        << " with --mips-any-order or --mips-pack-constant-weights)\n"
        << "  built with LLVM/MLIR " << LLVM_VERSION_STRING << "\n";
+    if (extra)
+      extra(os);
   });
 }
 
