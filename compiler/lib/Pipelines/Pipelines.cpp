@@ -42,6 +42,7 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   mips::MipsInlineSmallMatmulsOptions inlining;
   inlining.threshold = options.inlineThreshold;
   inlining.anyShape = options.inlineAnyShape;
+  inlining.embeddedLibmips = options.embedLibmips;
   pm.addNestedPass<func::FuncOp>(mips::createMipsInlineSmallMatmuls(inlining));
   if (options.remarks) {
     mips::MipsRemarksOptions remarks;

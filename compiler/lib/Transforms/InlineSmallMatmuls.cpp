@@ -33,7 +33,8 @@ constexpr int64_t kMaxInlineK = 16;
 /// The M*N*K to compare with the threshold, counting double for 8 < K <= 16, of a
 /// matmul with static shapes the inline code runs well (any static shape with
 /// `anyShape`), else nothing.
-static std::optional<int64_t> getInlineableWork(mips::MatmulOp op, bool anyShape) {
+static std::optional<int64_t> getInlineableWork(mips::MatmulOp op, bool anyShape,
+                                                bool embeddedLibmips) {
   auto lhs = cast<ShapedType>(op.getLhs().getType());
   auto rhs = cast<ShapedType>(op.getRhs().getType());
   auto init = cast<ShapedType>(op.getInit().getType());
@@ -50,9 +51,15 @@ static std::optional<int64_t> getInlineableWork(mips::MatmulOp op, bool anyShape
   // call and 4226 inline.
   if (!anyShape && (k > kMaxInlineK || n == 1))
     return std::nullopt;
+  int64_t weight = (anyShape || k <= kShortK) ? 1 : 2;
+  // An embedded libmips call is cheaper, and wins for wide N from smaller products
+  // (bench/linkage_modes.sh at VLEN 256: 16x16x8 busiest 666 vs 801 inline, 10x10x10
+  // 496 vs 681); narrow N stays inline (32x8x8: 1868 vs 657).
+  if (embeddedLibmips && !anyShape && n > kShortK)
+    weight *= 2;
   int64_t mn, mnk, weighted;
   if (llvm::MulOverflow(m, n, mn) || llvm::MulOverflow(mn, k, mnk) ||
-      llvm::MulOverflow(mnk, int64_t{(anyShape || k <= kShortK) ? 1 : 2}, weighted))
+      llvm::MulOverflow(mnk, weight, weighted))
     return std::nullopt;
   return weighted;
 }
@@ -65,7 +72,7 @@ struct MipsInlineSmallMatmulsPass
     if (threshold <= 0)
       return;
     getOperation().walk([&](mips::MatmulOp op) {
-      std::optional<int64_t> work = getInlineableWork(op, anyShape);
+      std::optional<int64_t> work = getInlineableWork(op, anyShape, embeddedLibmips);
       if (work && *work <= threshold)
         op.setInlined(true);
     });

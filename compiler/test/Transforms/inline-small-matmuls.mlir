@@ -1,6 +1,7 @@
 // RUN: mips-opt %s -split-input-file --mips-inline-small-matmuls | FileCheck %s --check-prefixes=CHECK,DEFAULT
 // RUN: mips-opt %s -split-input-file --mips-inline-small-matmuls=threshold=0 | FileCheck %s --check-prefixes=CHECK,NEVER
 // RUN: mips-opt %s -split-input-file --mips-inline-small-matmuls=threshold=100000 | FileCheck %s --check-prefixes=CHECK,ALWAYS
+// RUN: mips-opt %s -split-input-file --mips-inline-small-matmuls=embedded-libmips=true | FileCheck %s --check-prefixes=CHECK,EMBEDDED
 
 // The choice is a mark on the op: convert-mips-to-libmips emits inline code for
 // it instead of a call. 4x4x4 = 64 multiply-adds and 4x5x6 are inline by
@@ -83,4 +84,28 @@ func.func @edges(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16x16xf3
   %r4 = mips.matmul ins(%a1, %b1 : tensor<1x17xf32>, tensor<17x1xf32>) outs(%c1 : tensor<1x1xf32>) -> tensor<1x1xf32>
   %r5 = mips.matmul ins(%a4, %x4 : tensor<4x4xf32>, tensor<4x1xf32>) outs(%y4 : tensor<4x1xf32>) -> tensor<4x1xf32>
   return %r0, %r1, %r2, %r3, %r4, %r5 : tensor<16x16xf32>, tensor<16x17xf32>, tensor<8x8xf32>, tensor<8x9xf32>, tensor<1x1xf32>, tensor<4x1xf32>
+}
+
+// -----
+
+// With libmips embedded, wide N counts double (16x16x8 and 10x10x10 call the embedded
+// libmips); narrow N keeps the default rule (32x8x8 and 12x8x8 stay inline), as does a
+// product small enough either way (12x12x7 = 1008).
+// CHECK-LABEL:   func.func @embedded
+// EMBEDDED:        mips.matmul ins(%{{.*}}, %{{.*}} : tensor<16x8xf32>, tensor<8x16xf32>)
+// EMBEDDED-NEXT:   mips.matmul ins(%{{.*}}, %{{.*}} : tensor<10x10xf32>, tensor<10x10xf32>)
+// EMBEDDED-NEXT:   mips.matmul inlined ins(%{{.*}}, %{{.*}} : tensor<32x8xf32>, tensor<8x8xf32>)
+// EMBEDDED-NEXT:   mips.matmul inlined ins(%{{.*}}, %{{.*}} : tensor<12x7xf32>, tensor<7x12xf32>)
+// DEFAULT:         mips.matmul inlined ins(%{{.*}}, %{{.*}} : tensor<16x8xf32>, tensor<8x16xf32>)
+// DEFAULT-NEXT:    mips.matmul inlined ins(%{{.*}}, %{{.*}} : tensor<10x10xf32>, tensor<10x10xf32>)
+func.func @embedded(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16x16xf32>,
+                    %a10: tensor<10x10xf32>, %c10: tensor<10x10xf32>,
+                    %a32: tensor<32x8xf32>, %b8: tensor<8x8xf32>, %c32: tensor<32x8xf32>,
+                    %a12: tensor<12x7xf32>, %b12: tensor<7x12xf32>, %c12: tensor<12x12xf32>)
+    -> (tensor<16x16xf32>, tensor<10x10xf32>, tensor<32x8xf32>, tensor<12x12xf32>) {
+  %r0 = mips.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %r1 = mips.matmul ins(%a10, %a10 : tensor<10x10xf32>, tensor<10x10xf32>) outs(%c10 : tensor<10x10xf32>) -> tensor<10x10xf32>
+  %r2 = mips.matmul ins(%a32, %b8 : tensor<32x8xf32>, tensor<8x8xf32>) outs(%c32 : tensor<32x8xf32>) -> tensor<32x8xf32>
+  %r3 = mips.matmul ins(%a12, %b12 : tensor<12x7xf32>, tensor<7x12xf32>) outs(%c12 : tensor<12x12xf32>) -> tensor<12x12xf32>
+  return %r0, %r1, %r2, %r3 : tensor<16x16xf32>, tensor<10x10xf32>, tensor<32x8xf32>, tensor<12x12xf32>
 }

@@ -369,6 +369,7 @@ static int compile(const std::string &displayName,
   applyDefaultTimingPassManagerCLOptions(pm);
   mips::MipsLoweringOptions pipelineOptions;
   pipelineOptions.staticEmbedding = staticEmbedding || libmips;
+  pipelineOptions.embedLibmips = libmips != nullptr;
   pipelineOptions.inlineThreshold = inlineThreshold;
   pipelineOptions.inlineAnyShape = inlineAnyShape;
   pipelineOptions.preciseMath = preciseMath;

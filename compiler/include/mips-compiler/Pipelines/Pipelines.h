@@ -24,6 +24,11 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
                      "with K <= 8, or half as many with K <= 16, run as inline vector "
                      "code instead of a libmips call; 0 calls libmips for every matmul"),
       llvm::cl::init(kDefaultInlineThreshold)};
+  PassOptions::Option<bool> embedLibmips{
+      *this, "embed-libmips",
+      llvm::cl::desc("libmips is linked into the object as bitcode (calls are direct, "
+                     "as with static-embedding, and cheaper: the inline rule adapts)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> inlineAnyShape{
       *this, "inline-any-shape",
       llvm::cl::desc("Inline static matmuls up to the threshold whatever their K "

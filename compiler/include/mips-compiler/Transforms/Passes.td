@@ -20,14 +20,20 @@ def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::Fu
     `convert-mips-to-libmips` then emits straight-line vector code for it
     instead of a call. Longer reductions, and single columns (matvecs), lose
     inline at any size (measured by bench/inline_threshold.sh). A threshold of
-    0 keeps every call.
+    0 keeps every call. With libmips embedded a call costs about 250
+    instructions less, and it beats the inline code from 10x10x10 and 16x16x8
+    on, but not for narrow N (32x8x8, 128x2x8), where libmips's tiles waste
+    lanes: with `embedded-libmips`, shapes with N > 8 count double.
   }];
   let options = [
     Option<"threshold", "threshold", "int64_t",
            /*default=*/"::mlir::mips::kDefaultInlineThreshold",
            "Largest M*N*K that runs inline with K <= 8, half of it with K <= 16 (0: none)">,
     Option<"anyShape", "any-shape", "bool", /*default=*/"false",
-           "Inline any static shape up to the threshold, whatever its K (for measuring)">
+           "Inline any static shape up to the threshold, whatever its K (for measuring)">,
+    Option<"embeddedLibmips", "embedded-libmips", "bool", /*default=*/"false",
+           "libmips is embedded (--embed-libmips): its calls cost less, so shapes with "
+           "N > 8 count double (measured by bench/linkage_modes.sh)">
   ];
   let dependentDialects = ["::mlir::mips::MipsDialect"];
 }
