@@ -138,9 +138,15 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
     const int64_t panels_per_block = min64(
         panels, (int64_t)(blocking->b_block_bytes / ((size_t)(kc_size * nr) * packed_size)) + 1);
     buf.nc = panels_per_block * nr;
-    buf.data = blocking->b_on_stack ? NULL : malloc((size_t)(kc_size * buf.nc) * packed_size);
+    const size_t block_bytes = (size_t)(kc_size * buf.nc) * packed_size;
+    /* A small B packs on the stack: malloc and free cost a 32^3 call a twelfth of its
+     * instructions. (b_on_stack asks for the fallback below, for tests.) */
+    const bool whole_on_stack = !blocking->b_on_stack && block_bytes <= STACK_PANEL_BYTES;
+    buf.data = blocking->b_on_stack || whole_on_stack ? NULL : malloc(block_bytes);
     buf.on_heap = buf.data != NULL;
-    if (!buf.on_heap) { /* one panel at a time, k blocks shrunk to fit */
+    if (whole_on_stack) {
+      buf.data = stack_panel;
+    } else if (!buf.on_heap) { /* one panel at a time, k blocks shrunk to fit */
       buf.data = stack_panel;
       buf.nc = nr;
       kc_size = min64(kc_size, (int64_t)(STACK_PANEL_BYTES / ((size_t)nr * packed_size)));

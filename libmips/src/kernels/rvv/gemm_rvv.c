@@ -265,10 +265,11 @@ MIPS_RVV_I8_TILE(i8i32_15x1v_rvv, 15)
  * that every access has an immediate offset. Padding columns are left unwritten: these
  * tiles never read them.
  *----------------------------------------------------------------------------------*/
-/* COPY_ROW(out, row, w) copies w unit-stride elements of one row of B; TRANSPOSE(out, b,
+/* COPY_ROWS(out, b, s0, k, w, nr) copies k rows of w unit-stride elements of B into a
+ * panel of width nr; TRANSPOSE(out, b,
  * s1, k, w, nr) packs the leading columns of a B whose columns are unit-stride and returns
  * how many it packed (the gather takes the rest). */
-#define MIPS_RVV_PACK_B(NAME, IN_T, OUT_T, GATHER, COPY_ROW, TRANSPOSE)                  \
+#define MIPS_RVV_PACK_B(NAME, IN_T, OUT_T, GATHER, COPY_ROWS, TRANSPOSE)                  \
   static void NAME(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,   \
                    int64_t cols, int64_t nr) {                                          \
     OUT_T *out = dst;                                                                   \
@@ -280,7 +281,7 @@ MIPS_RVV_I8_TILE(i8i32_15x1v_rvv, 15)
         if (done < w) GATHER(out + done, b + (j0 + done) * s1, s0, s1, k, w - done, nr); \
         continue;                                                                       \
       }                                                                                 \
-      for (int64_t l = 0; l < k; ++l) COPY_ROW(out + l * nr, b + l * s0 + j0, w);       \
+      COPY_ROWS(out, b + j0, s0, k, w, nr);                                            \
     }                                                                                   \
   }
 
@@ -299,6 +300,31 @@ static MIPS_ALWAYS_INLINE void copy_row_i8_to_i16(int16_t *out, const int8_t *ro
                           vl);
     j += (int64_t)vl;
   }
+}
+
+/* k rows of w columns into a panel of width nr. A panel row that fits one register
+ * group (the usual case: nr is the tile's width) is one load and one store, with the
+ * vector length set once: a 32 x 32 B packs in a third of the instructions. */
+static MIPS_ALWAYS_INLINE void copy_rows_f32(float *out, const float *b, ptrdiff_t s0,
+                                             int64_t k, int64_t w, int64_t nr) {
+  if (w <= (int64_t)__riscv_vsetvlmax_e32m2()) {
+    const size_t vl = __riscv_vsetvl_e32m2((size_t)w);
+    for (int64_t l = 0; l < k; ++l, out += nr, b += s0)
+      __riscv_vse32_v_f32m2(out, __riscv_vle32_v_f32m2(b, vl), vl);
+    return;
+  }
+  for (int64_t l = 0; l < k; ++l) copy_row_f32(out + l * nr, b + l * s0, w);
+}
+
+static MIPS_ALWAYS_INLINE void copy_rows_i8_to_i16(int16_t *out, const int8_t *b, ptrdiff_t s0,
+                                                   int64_t k, int64_t w, int64_t nr) {
+  if (w <= (int64_t)__riscv_vsetvlmax_e16m1()) {
+    const size_t vl = __riscv_vsetvl_e16m1((size_t)w);
+    for (int64_t l = 0; l < k; ++l, out += nr, b += s0)
+      __riscv_vse16_v_i16m1(out, __riscv_vsext_vf2_i16m1(__riscv_vle8_v_i8mf2(b, vl), vl), vl);
+    return;
+  }
+  for (int64_t l = 0; l < k; ++l) copy_row_i8_to_i16(out + l * nr, b + l * s0, w);
 }
 
 /* A transposed B (columns unit-stride), 8 columns at a time: each column's run of k is
@@ -394,8 +420,8 @@ static int64_t transpose_columns_i8(int16_t *out, const int8_t *b, ptrdiff_t s1,
   return j;
 }
 
-MIPS_RVV_PACK_B(pack_b_f32_rvv, float, float, mips_gather_b_f32, copy_row_f32, transpose_columns_f32)
-MIPS_RVV_PACK_B(pack_b_i8_rvv, int8_t, int16_t, mips_gather_b_i8_to_i16, copy_row_i8_to_i16,
+MIPS_RVV_PACK_B(pack_b_f32_rvv, float, float, mips_gather_b_f32, copy_rows_f32, transpose_columns_f32)
+MIPS_RVV_PACK_B(pack_b_i8_rvv, int8_t, int16_t, mips_gather_b_i8_to_i16, copy_rows_i8_to_i16,
                 transpose_columns_i8)
 
 /*------------------------------------------------------------------------------------
