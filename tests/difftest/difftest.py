@@ -6,7 +6,8 @@ and by upstream MLIR alone, must compute the same results (README.md).
 Cases are generated in batches; each batch is one module. Per batch:
   1. the reference: upstream mlir-opt (bufferization, loops, LLVM), mlir-translate,
      clang, run natively with libm and MLIR's own runner utils;
-  2. mips-compile for each target and linkage (import table, --static-embedding),
+  2. mips-compile for each target and linkage (import table, --static-embedding,
+     --embed-libmips),
      linked with the same generated harness and run natively or under qemu-riscv64
      at each configured VLEN;
   3. every result compared with the reference within the case's tolerance.
@@ -136,6 +137,8 @@ class Toolchain:
             # The static linkage also bounds im2col buffers to 4 KiB, so that its
             # convolutions run in blocks of output rows.
             cmd += ["--static-embedding", "--mips-im2col-bytes=4096"]
+        elif config.linkage == "embedded":
+            cmd += ["--embed-libmips"]   # libmips's bitcode inside the object
         cmd += self.extra_mips_options
         code, out = run(cmd, self.timeout)
         if code != 0:
@@ -148,6 +151,8 @@ class Toolchain:
         if config.linkage == "static":
             lib = self.libmips[config.target]
             cmd += [f"-L{lib}", "-lmips", f"-Wl,-rpath,{lib}"]
+        elif config.linkage == "embedded":
+            cmd += ["-lpthread"]   # nothing of libmips: it is in the object
         else:
             cmd += ["-ldl"]
         code, out = run(cmd, self.timeout)
@@ -496,6 +501,8 @@ def parse_configs(args):
     configs = []
     for target in args.targets.split(","):
         for linkage in args.linkages.split(","):
+            if linkage not in ("dynamic", "static", "embedded"):
+                raise SystemExit(f"difftest: unknown linkage '{linkage}' (dynamic, static, embedded)")
             if target in ("host", "x86_64"):
                 configs.append(Config(f"x86_64-{linkage}", "x86_64", linkage))
             else:
@@ -510,7 +517,8 @@ def main():
     p.add_argument("--libmips-host", help="build directory holding the host libmips.so.1 and libmips.a")
     p.add_argument("--libmips-riscv64", help="the same for riscv64")
     p.add_argument("--targets", default="host", help="host, riscv64 or both (comma-separated)")
-    p.add_argument("--linkages", default="dynamic,static")
+    p.add_argument("--linkages", default="dynamic,static",
+                   help="dynamic (import table), static (--static-embedding), embedded (--embed-libmips)")
     p.add_argument("--vlens", default="128,1024,256ta", help=f"riscv64 VLENs: {', '.join(VLEN_CPUS)}")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--cases", type=int, default=100, help="cases to generate")
