@@ -102,9 +102,12 @@ function(mips_compile_model name)
   if(ARG_STATIC_EMBEDDING)
     target_link_libraries(${name} INTERFACE mips::mips)
   elseif(ARG_EMBED_LIBMIPS)
-    # libmips is inside the object; its thread pool needs pthreads.
+    # libmips is inside the object; its thread pool needs pthreads. Its workers sleep in
+    # the object's code, so a shared library holding it must never be unloaded
+    # (-z nodelete, as libmips.so.1 itself is linked).
     find_package(Threads REQUIRED)
     target_link_libraries(${name} INTERFACE Threads::Threads)
+    target_link_options(${name} INTERFACE "LINKER:-z,nodelete")
   else()
     target_link_libraries(${name} INTERFACE ${CMAKE_DL_LIBS})
   endif()

@@ -54,12 +54,27 @@ static void report_fortran_error(int info) {
   fprintf(stderr, " ** On entry to SGEMM parameter number %d had an illegal value\n", info);
 }
 
-static void report_cblas_error(int info, const char *what) {
+/* `info` is the reference's number (for row-major, the swapped call's, which the
+ * program's cblas_xerbla maps back as the reference CBLAS testers expect); `actual` is
+ * the parameter's own position, for the message libmips-blas prints itself. */
+static void report_cblas_error(int info, int actual, const char *what) {
   if (cblas_xerbla) {
     cblas_xerbla(info, "cblas_sgemm", "Illegal %s\n", what);
     return;
   }
-  fprintf(stderr, "Parameter %d to routine cblas_sgemm was incorrect (%s)\n", info, what);
+  fprintf(stderr, "Parameter %d to routine cblas_sgemm was incorrect (%s)\n", actual, what);
+}
+
+/* The position in cblas_sgemm's own argument list of the parameter that the swapped
+ * column-major call (row-major C = (B^T A^T)^T) numbers `info`. */
+static int row_major_position(int info) {
+  switch (info) {
+  case 5: return 4;   /* n of the swapped call is m */
+  case 4: return 5;
+  case 9: return 11;  /* its lda is ldb */
+  case 11: return 9;
+  default: return info;
+  }
 }
 
 /* 'N', 'T' or 'C' in either case; -1 otherwise. op = transposed? */
@@ -100,9 +115,27 @@ static void scale_c(int m, int n, float beta, float *c, int ldc) {
 static bool run_in_libmips(int status) {
   if (status == MIPS_OK) return true;
   /* Valid BLAS arguments give libmips nothing to refuse; say so loudly if it does. */
-  fprintf(stderr, "libmips-blas: sgemm: libmips refused the product: %s\n",
-          mips_status_string(status));
+  fprintf(stderr, "libmips-blas: sgemm: libmips refused the product (%s); the reference "
+          "loop computes it\n", mips_status_string(status));
   return false;
+}
+
+/* The reference algorithm from column j0 on, for a product libmips cannot run (no
+ * memory for alpha * op(B), or a refusal: libmips then wrote nothing). C is already
+ * scaled by beta; `overwrite` (beta = 0) sets it without reading it. */
+static void gemm_reference(int trans_a, int trans_b, int64_t m, int64_t j0, int64_t n, int64_t k,
+                           float alpha, const float *a, int64_t lda, const float *b, int64_t ldb,
+                           bool overwrite, float *c, int64_t ldc) {
+  for (int64_t j = j0; j < n; ++j) {
+    float *column = c + j * ldc;
+    if (overwrite)
+      for (int64_t i = 0; i < m; ++i) column[i] = 0.0f;
+    for (int64_t l = 0; l < k; ++l) {
+      const float scaled = alpha * (trans_b ? b[j + l * ldb] : b[l + j * ldb]);
+      for (int64_t i = 0; i < m; ++i)
+        column[i] += scaled * (trans_a ? a[l + i * lda] : a[i + l * lda]);
+    }
+  }
 }
 
 /* Column-major C (m x n) = alpha op(A) op(B) + beta C, arguments already checked.
@@ -122,32 +155,37 @@ static void gemm_column_major(int trans_a, int trans_b, int m, int n, int k, flo
   int64_t a_stride0 = trans_a ? lda : 1, a_stride1 = trans_a ? 1 : lda;
   int64_t b_stride0 = trans_b ? ldb : 1, b_stride1 = trans_b ? 1 : ldb;
 
+  const bool overwrite = flags == 0;
   if (alpha == 1.0f) {
     if (run_in_libmips(mips_matmul_f32(m, n, k, a, 0, a_stride0, a_stride1, b, 0, b_stride0,
                                        b_stride1, c, 0, 1, ldc, flags)))
       count_call();
+    else
+      gemm_reference(trans_a, trans_b, m, 0, n, k, alpha, a, lda, b, ldb, overwrite, c, ldc);
     return;
   }
   int64_t block = SCALED_B_BLOCK_ELEMENTS / k;
   if (block < 1) block = 1;
   if (block > n) block = n;
   float *scaled = malloc((size_t)block * (size_t)k * sizeof *scaled);
-  if (!scaled) {
-    fprintf(stderr, "libmips-blas: sgemm: out of memory for alpha * op(B) (%lld floats)\n",
-            (long long)block * k);
+  if (!scaled) { /* still the right C, only slower */
+    gemm_reference(trans_a, trans_b, m, 0, n, k, alpha, a, lda, b, ldb, overwrite, c, ldc);
     return;
   }
-  bool ok = true;
-  for (int64_t j0 = 0; j0 < n && ok; j0 += block) {
+  for (int64_t j0 = 0; j0 < n; j0 += block) {
     int64_t width = n - j0 < block ? n - j0 : block;
     for (int64_t j = 0; j < width; ++j)
       for (int64_t l = 0; l < k; ++l)
         scaled[j * k + l] = alpha * b[l * b_stride0 + (j0 + j) * b_stride1];
-    ok = run_in_libmips(mips_matmul_f32(m, width, k, a, 0, a_stride0, a_stride1, scaled, 0, 1,
-                                        k, c, j0 * (int64_t)ldc, 1, ldc, flags));
+    if (!run_in_libmips(mips_matmul_f32(m, width, k, a, 0, a_stride0, a_stride1, scaled, 0, 1,
+                                        k, c, j0 * (int64_t)ldc, 1, ldc, flags))) {
+      free(scaled);
+      gemm_reference(trans_a, trans_b, m, j0, n, k, alpha, a, lda, b, ldb, overwrite, c, ldc);
+      return;
+    }
   }
   free(scaled);
-  if (ok) count_call();
+  count_call();
 }
 
 MIPS_BLAS_API void sgemm_(const char *transa, const char *transb, const int *m, const int *n,
@@ -175,24 +213,25 @@ MIPS_BLAS_API void cblas_sgemm(int layout, int transa, int transb, int m, int n,
                                float beta, float *c, int ldc) {
   int trans_a = cblas_trans(transa), trans_b = cblas_trans(transb), info;
   if (layout != CBLAS_ROW_MAJOR && layout != CBLAS_COL_MAJOR) {
-    report_cblas_error(1, "Order setting");
+    report_cblas_error(1, 1, "Order setting");
     return;
   }
   if (trans_a < 0) {
-    report_cblas_error(2, "TransA setting");
+    report_cblas_error(2, 2, "TransA setting");
     return;
   }
   if (trans_b < 0) {
-    report_cblas_error(3, "TransB setting");
+    report_cblas_error(3, 3, "TransB setting");
     return;
   }
   if (layout == CBLAS_COL_MAJOR) {
     info = check_column_major(trans_a, trans_b, m, n, k, lda, ldb, ldc);
-    if (info) report_cblas_error(info + 1, "dimension or leading dimension");
+    if (info) report_cblas_error(info + 1, info + 1, "dimension or leading dimension");
     else gemm_column_major(trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
   } else {
     info = check_column_major(trans_b, trans_a, n, m, k, ldb, lda, ldc);
-    if (info) report_cblas_error(info + 1, "dimension or leading dimension");
+    if (info)
+      report_cblas_error(info + 1, row_major_position(info + 1), "dimension or leading dimension");
     else gemm_column_major(trans_b, trans_a, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc);
   }
 }

@@ -85,6 +85,9 @@ def _view(name, x):
     """(base address, offset, element strides) of an array, base at its lowest element,
     so that negative strides keep every index non-negative."""
     itemsize = x.dtype.itemsize
+    if x.size and x.ctypes.data % itemsize:
+        # matmul copies such arrays first; libmips's kernels would load them whole.
+        raise ValueError(f"{name}: not aligned to its {x.dtype} elements")
     strides = []
     for s in x.strides:
         if s % itemsize:
@@ -212,6 +215,20 @@ def matmul(a, b, out=None, accumulate=False, max_threads=None, any_order=False):
             a = a.copy()
         if not packed and np.may_share_memory(out, b):
             b = b.copy()
+    # Entries of the outer batch dimensions are separate calls: libmips cannot see
+    # them overlap, so a broadcast (zero-stride) out is refused here.
+    loops = batch[:-1] if (not packed and abi_version() >= (1, 2)) else batch
+    if any(size > 1 and stride == 0 for size, stride in zip(loops, out.strides)):
+        raise Error("matmul", status=-4)
+    # libmips's kernels load whole elements: misaligned arrays (np.frombuffer at an
+    # odd offset) are copied, and a misaligned out gets an aligned stand-in.
+    if not a.flags.aligned:
+        a = a.copy()
+    if not packed and not b.flags.aligned:
+        b = b.copy()
+    target = out
+    if not out.flags.aligned:
+        out = out.copy() if accumulate else np.empty(out.shape, out.dtype)
     c = out
     if a_vector:
         c = np.expand_dims(c, c.ndim - (0 if b_vector else 1))
@@ -223,7 +240,7 @@ def matmul(a, b, out=None, accumulate=False, max_threads=None, any_order=False):
         for index in np.ndindex(*batch):
             _call(f"mips_matmul_packed_{kind}", m, *_view("a", a[index]), b._handle,
                   *_view("out", c[index]), flags)
-        return out
+        return _deliver(out, target)
     b = np.broadcast_to(b, batch + (k, n))
     if not batch:
         _call(f"mips_matmul_{kind}", m, n, k, *_view("a", a), *_view("b", b),
@@ -237,4 +254,11 @@ def matmul(a, b, out=None, accumulate=False, max_threads=None, any_order=False):
         for index in np.ndindex(*batch):
             _call(f"mips_matmul_{kind}", m, n, k, *_view("a", a[index]),
                   *_view("b", b[index]), *_view("out", c[index]), flags)
-    return out
+    return _deliver(out, target)
+
+
+def _deliver(computed, target):
+    """The result in the caller's out (copied there if it stood in for a misaligned one)."""
+    if computed is not target:
+        target[...] = computed
+    return target

@@ -16,8 +16,10 @@ run_tester() {
   local tester=$1 input=$2 summary=$3 line
   shift 3
   echo "== $tester < $input (LD_PRELOAD=$lib)"
+  local status=0
   MIPS_VERBOSE=1 LD_PRELOAD=$lib "$testers/$tester" < "$testers/$input" > stdout.txt 2> stderr.txt ||
-    { cat stdout.txt stderr.txt; fail "$tester exited with status $?"; }
+    status=$?
+  if [ "$status" -ne 0 ]; then cat stdout.txt stderr.txt; fail "$tester exited with status $status"; fi
   [ -f "$summary" ] || summary=stdout.txt
   grep -E "^ *(cblas_)?sgemm" -i "$summary" || true
   for line in "$@"; do

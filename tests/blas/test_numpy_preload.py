@@ -62,7 +62,10 @@ def without_preload(tmp_path_factory):
 
 def test_preloaded():
     assert "libmips-blas" in LIBRARY, "run with LD_PRELOAD=<path of libmips-blas.so.1>"
-    assert calls_in_libmips() >= 0
+    before = calls_in_libmips()
+    a, b = np.ones((40, 30), np.float32), np.full((30, 20), 2, np.float32)  # not a @ a.T: syrk
+    np.testing.assert_array_equal(a @ b, np.full((40, 20), 60, np.float32))
+    assert calls_in_libmips() == before + 1, "numpy's float32 @ did not reach libmips-blas"
 
 
 def test_same_results_as_without_preload(without_preload):

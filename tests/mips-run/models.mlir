@@ -34,3 +34,12 @@ func.func @row_sums(%a: tensor<?x4xf32>) -> tensor<?xf32> {
     }
   return %s : tensor<?xf32>
 }
+
+// A memref argument is lowered with its declared (row-major) layout, whatever strides
+// the descriptor carries: a Fortran-ordered .npy must arrive row-major.
+func.func @pick(%a: memref<2x3xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = memref.load %a[%c1, %c0] : memref<2x3xf32>
+  return %v : f32
+}

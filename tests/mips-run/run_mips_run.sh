@@ -29,6 +29,8 @@ np.save("y.npy", y)
 wrong = y.copy(); wrong[3, 2] += 0.5
 np.save("y_wrong.npy", wrong)
 np.save("x_f64.npy", x.astype(np.float64))
+np.save("pick_f.npy", np.asfortranarray(np.arange(6, dtype=np.float32).reshape(2, 3)))
+np.save("be.npy", np.arange(8, dtype=">f4").reshape(2, 4))   # big-endian on disk
 PY
 inputs=(--input=@x.npy --input=@w1.npy --input=@b1.npy --input=@w2.npy --input=@b2.npy)
 
@@ -71,7 +73,16 @@ assert np.allclose(a, b, rtol=1e-5, atol=1e-5)" || fail "--output wrote a wrong 
   expect 2 '^mips-run: --input 0: .* is not a .npy file$' "$mlp" --input=@"$mlp"
   expect 2 '^mips-run: --input 0: 2x2xf32 needs 4 values or one, got 3$' "$mlp" --input=2x2xf32=1,2,3
   expect 2 "is neither @file.npy nor SHAPExTYPE=values" "$mlp" --input=2x2=1
-  expect 2 '^mips-run: the model has 4 public functions \(matmul_i8, row_sums, scale, square\): choose one with --function$' \
+  expect 0 '^result\[0\]: f32=3$' "$models" --function=pick --input=@pick_f.npy --expected_output=f32=3
+  expect 0 '^result\[0\]: 2xf32=6 22$' "$models" --function=row_sums --input=@be.npy
+  # Infinities match only themselves, whatever the tolerance.
+  expect 0 'matches the expected output' "$models" --function=scale --input=f32=inf --input=f32=2 \
+    --expected_output=f32=inf
+  expect 1 'differs from the expected output at \[\]: 6 instead of inf' "$models" --function=scale \
+    --input=f32=3 --input=f32=2 --expected_output=f32=inf
+  expect 2 "^mips-run: --input 0: a value in 'f32=1e39' is not a f32$" "$models" --function=scale \
+    --input=f32=1e39 --input=f32=1
+  expect 2 '^mips-run: the model has 5 public functions \(matmul_i8, pick, row_sums, scale, square\): choose one with --function$' \
     "$models" --input=f32=1
   expect 2 '^mips-run: the model has no public function @nope' "$models" --function=nope
   expect 2 '^mips-run: --count counts riscv64 instructions under qemu: add --target=riscv64$' "$mlp" --count
