@@ -92,7 +92,8 @@ def main():
     tree = os.path.join(build, "build")
     os.makedirs(build, exist_ok=True)
     # A copy of the sources the plants can edit; the build tree is kept between runs.
-    for part in ("CMakeLists.txt", "cmake", "compiler", "libmips", "abi", "pkgconfig", "LICENSE"):
+    for part in ("CMakeLists.txt", "cmake", "compiler", "libmips", "blas", "python", "abi", "pkgconfig",
+                 "LICENSE"):
         src, dst = os.path.join(source, part), os.path.join(copy, part)
         if os.path.isdir(src):
             shutil.copytree(src, dst, dirs_exist_ok=True)
