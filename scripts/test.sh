@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Every test: host build (CMocka unit tests, ABI, install, lit, the compiler fuzzer, the
 # harness-catches-bugs check, the differential tester and its planted miscompiles, the
-# setuid loader check), host build under AddressSanitizer + UBSan (unit tests,
+# setuid loader check, mips-run, the Python module's pytest suite, libmips-blas under the
+# reference BLAS testers, numpy and ScaLAPACK on 4 MPI ranks, the end-to-end suite in
+# all three linkages), host build under AddressSanitizer + UBSan (unit tests,
 # the C API fuzzers), the riscv64 cross build run under qemu at VLEN 128..1024, with
 # agnostic-ones policies and without V (unit, the seeded C API fuzzer, ABI, install, the
 # differential tester at VLEN 128, 1024 and 256 with agnostic ones),
