@@ -1236,7 +1236,14 @@ class Builder:
         limit = 8.0 if elem == F32 else None
         # Mostly static (the shapes mips-compile sends to libmips); dynamic ones stay loops.
         static = rng.random() < 0.85
-        x = self.make(in_elem, x_sizes, depth, dynamic=[False] * 4 if static else None, finite=True, bound_limit=limit)
+        x = None
+        if static and form != "depthwise_nhwc_hwc" and rng.random() < 0.35:
+            # Zero padding around the image, as models write it: on a small image some
+            # taps read only padding (compiled without them).
+            x = self.make_conv_padding(in_elem, x_sizes, depth, 2 if form == "nchw_fchw" else 1, limit)
+        if x is None:
+            x = self.make(in_elem, x_sizes, depth, dynamic=[False] * 4 if static else None, finite=True,
+                          bound_limit=limit)
         wt = self.make(in_elem, w_sizes, depth, dynamic=[False] * len(w_sizes) if static else None, finite=True,
                        bound_limit=limit)
         out = Value(elem, sizes, [False] * 4)
@@ -1263,6 +1270,21 @@ class Builder:
             zmax = max(abs(z) for z in zero_points) if zero_points else 0
             out.bound = min(2 ** 31, (inputs[2].bound if len(inputs) == 3 else 0) + k * (128 + zmax) ** 2)
         return self.add(Conv(inputs, out, form, strides, dilations, zero_points))
+
+    def make_conv_padding(self, elem, sizes, depth, first_spatial, limit):
+        """A conv input of `sizes` that is a smaller image padded with zeros in its two
+        spatial dims (from `first_spatial`), or None if no image fits."""
+        rng = self.rng
+        low, high = [0] * 4, [0] * 4
+        for d in (first_spatial, first_spatial + 1):
+            low[d], high[d] = rng.choice([0, 1, 1, 2, 3]), rng.choice([0, 1, 1, 2])
+        in_sizes = [s - lo - hi for s, lo, hi in zip(sizes, low, high)]
+        if any(s <= 0 for s in in_sizes) or sum(low) + sum(high) == 0:
+            return None
+        x = self.make(elem, in_sizes, depth, dynamic=[False] * 4, finite=True, bound_limit=limit)
+        out = derived(x, elem, sizes, [False] * 4)
+        out.bound = x.bound
+        return self.add(Pad([x], out, low, high, 0.0 if elem == F32 else 0))
 
     @staticmethod
     def _matmul_out_dynamic(form, a, b, ta, tb, shared):

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineMap.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -541,6 +542,132 @@ struct DepthwiseMultiplierOne : OpRewritePattern<linalg::DepthwiseConv2DNhwcHwcm
   }
 };
 
+/// The taps of one spatial dimension that can read the input rather than only
+/// its padding: [first, last] of the kernel, or nullopt if none can. A tap t
+/// reads padded coordinates o*stride + t*dilation for o in [0, outSize); the
+/// input occupies [low, low + inSize).
+std::optional<std::pair<int64_t, int64_t>> tapsReadingInput(int64_t kernel, int64_t outSize,
+                                                            int64_t stride, int64_t dilation,
+                                                            int64_t low, int64_t inSize) {
+  std::optional<std::pair<int64_t, int64_t>> range;
+  for (int64_t t = 0; t < kernel; ++t) {
+    bool reads = false;
+    for (int64_t o = 0; o < outSize && !reads; ++o) {
+      int64_t at = o * stride + t * dilation;
+      reads = at >= low && at < low + inSize;
+    }
+    if (!reads)
+      continue;
+    if (!range)
+      range = std::make_pair(t, t);
+    range->second = t;
+  }
+  return range;
+}
+
+/// A convolution over a zero-padded input whose outer taps read only padding
+/// (small images: a 3x3 kernel, padding 1, on a 1x1 input reads the input with
+/// its centre tap alone) becomes the convolution of the taps that read the
+/// input: its filter a slice of the filter, its input padded less. The dropped
+/// terms are products with zero, so the result is the same unless a dropped
+/// weight is Inf or NaN. ResNet-18's last stage on a 32x32 image does 1/9 of the
+/// work, and its 1x1 result is a pointwise conv (a view, no im2col).
+template <typename ConvOp>
+struct DropPaddingOnlyTaps : OpRewritePattern<ConvOp> {
+  DropPaddingOnlyTaps(MLIRContext *ctx, std::array<int64_t, 2> inputDims,
+                      std::array<int64_t, 2> filterDims)
+      : OpRewritePattern<ConvOp>(ctx, /*benefit=*/3), inputDims(inputDims),
+        filterDims(filterDims) {}
+  std::array<int64_t, 2> inputDims, filterDims; // the spatial dims (H, W)
+
+  LogicalResult matchAndRewrite(ConvOp conv, PatternRewriter &rewriter) const override {
+    if (!isLibmipsConv(conv))
+      return rewriter.notifyMatchFailure(conv, "not a static conv libmips runs");
+    auto pad = conv.getDpsInputs()[0].template getDefiningOp<tensor::PadOp>();
+    if (!pad || pad.getSource().getType().hasStaticShape() == false ||
+        ShapedType::isDynamicShape(pad.getStaticLow()) ||
+        ShapedType::isDynamicShape(pad.getStaticHigh()))
+      return rewriter.notifyMatchFailure(conv, "input not a static tensor.pad");
+    Value padValue = pad.getConstantPaddingValue();
+    if (!padValue || !(matchPattern(padValue, m_AnyZeroFloat()) || matchPattern(padValue, m_Zero())))
+      return rewriter.notifyMatchFailure(conv, "padding not a constant zero");
+    ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
+    auto source = cast<RankedTensorType>(pad.getSource().getType());
+    for (int64_t d = 0; d < source.getRank(); ++d)
+      if (d != inputDims[0] && d != inputDims[1] && (low[d] != 0 || high[d] != 0))
+        return rewriter.notifyMatchFailure(conv, "padding outside the spatial dims");
+    Value filter = conv.getDpsInputs()[1];
+    auto filterType = cast<RankedTensorType>(filter.getType());
+    auto outType = cast<RankedTensorType>(conv.getDpsInits()[0].getType());
+    auto strides = llvm::to_vector(conv.getStrides().template getValues<int64_t>());
+    auto dilations = llvm::to_vector(conv.getDilations().template getValues<int64_t>());
+
+    std::array<std::pair<int64_t, int64_t>, 2> taps;
+    bool drops = false;
+    for (int i = 0; i < 2; ++i) {
+      int64_t kernel = filterType.getDimSize(filterDims[i]);
+      auto range = tapsReadingInput(kernel, outType.getDimSize(inputDims[i]), strides[i],
+                                    dilations[i], low[inputDims[i]],
+                                    source.getDimSize(inputDims[i]));
+      if (!range) // every product is with padding: the output is the init
+        return rewriter.notifyMatchFailure(conv, "no tap reads the input");
+      taps[i] = *range;
+      drops |= range->first != 0 || range->second != kernel - 1;
+    }
+    if (!drops)
+      return rewriter.notifyMatchFailure(conv, "every tap reads the input");
+
+    Location loc = conv.getLoc();
+    // The filter's taps [first, last] in each spatial dim (a view).
+    SmallVector<OpFoldResult> fOffsets(filterType.getRank(), rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> fSizes, ones(filterType.getRank(), rewriter.getIndexAttr(1));
+    for (int64_t d = 0; d < filterType.getRank(); ++d)
+      fSizes.push_back(rewriter.getIndexAttr(filterType.getDimSize(d)));
+    // The input window the kept taps read, in padded coordinates [begin, begin +
+    // size): the source rows inside it, padded by what lies outside.
+    SmallVector<OpFoldResult> sOffsets(source.getRank(), rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> sSizes, sOnes(source.getRank(), rewriter.getIndexAttr(1));
+    for (int64_t d = 0; d < source.getRank(); ++d)
+      sSizes.push_back(rewriter.getIndexAttr(source.getDimSize(d)));
+    SmallVector<int64_t> newLow(source.getRank(), 0), newHigh(source.getRank(), 0);
+    bool slicesSource = false;
+    for (int i = 0; i < 2; ++i) {
+      auto [first, last] = taps[i];
+      int64_t kernel = last - first + 1;
+      fOffsets[filterDims[i]] = rewriter.getIndexAttr(first);
+      fSizes[filterDims[i]] = rewriter.getIndexAttr(kernel);
+      int64_t d = inputDims[i];
+      int64_t begin = first * dilations[i];
+      int64_t size = (outType.getDimSize(d) - 1) * strides[i] + (kernel - 1) * dilations[i] + 1;
+      int64_t dataBegin = std::max(low[d], begin);
+      int64_t dataEnd = std::min(low[d] + source.getDimSize(d), begin + size);
+      sOffsets[d] = rewriter.getIndexAttr(dataBegin - low[d]);
+      sSizes[d] = rewriter.getIndexAttr(dataEnd - dataBegin);
+      slicesSource |= dataBegin - low[d] != 0 || dataEnd - dataBegin != source.getDimSize(d);
+      newLow[d] = dataBegin - begin;
+      newHigh[d] = begin + size - dataEnd;
+    }
+    Value newFilter =
+        tensor::ExtractSliceOp::create(rewriter, loc, filter, fOffsets, fSizes, ones);
+    Value input = pad.getSource();
+    if (slicesSource)
+      input = tensor::ExtractSliceOp::create(rewriter, loc, input, sOffsets, sSizes, sOnes);
+    if (llvm::any_of(newLow, [](int64_t v) { return v != 0; }) ||
+        llvm::any_of(newHigh, [](int64_t v) { return v != 0; })) {
+      SmallVector<OpFoldResult> lowOfr, highOfr;
+      for (int64_t d = 0; d < source.getRank(); ++d) {
+        lowOfr.push_back(rewriter.getIndexAttr(newLow[d]));
+        highOfr.push_back(rewriter.getIndexAttr(newHigh[d]));
+      }
+      input = tensor::PadOp::create(rewriter, loc, Type(), input, lowOfr, highOfr, padValue);
+    }
+    SmallVector<Value> operands = {input, newFilter, conv.getDpsInits()[0]};
+    Operation *smaller = mlir::clone(rewriter, conv, conv->getResultTypes(), operands);
+    rewriter.replaceOp(conv, smaller->getResults());
+    return success();
+  }
+};
+
 struct ConvertConvToMatmul : mips::impl::ConvertConvToMatmulBase<ConvertConvToMatmul> {
   using ConvertConvToMatmulBase::ConvertConvToMatmulBase;
 
@@ -561,6 +688,13 @@ struct ConvertConvToMatmul : mips::impl::ConvertConvToMatmulBase<ConvertConvToMa
 void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns,
                                               int64_t im2colBudgetBytes) {
   MLIRContext *ctx = patterns.getContext();
+  // Taps that read only zero padding go first: what remains may be a 1x1 conv.
+  patterns.add<DropPaddingOnlyTaps<linalg::Conv2DNchwFchwOp>>(ctx, std::array<int64_t, 2>{2, 3},
+                                                              std::array<int64_t, 2>{2, 3});
+  patterns.add<DropPaddingOnlyTaps<linalg::Conv2DNhwcHwcfOp>>(ctx, std::array<int64_t, 2>{1, 2},
+                                                              std::array<int64_t, 2>{0, 1});
+  patterns.add<DropPaddingOnlyTaps<linalg::Conv2DNhwcFhwcOp>>(ctx, std::array<int64_t, 2>{1, 2},
+                                                              std::array<int64_t, 2>{1, 2});
   // The view-only rewrites first: they win over im2col for 1x1 kernels.
   // The _q forms (int8 with zero points, what TOSA's quantized conv2d becomes)
   // reach libmips as linalg.quantized_matmul.
