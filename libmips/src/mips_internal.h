@@ -124,6 +124,23 @@ typedef struct mips_dot_block_args {
 } mips_dot_block_args;
 typedef void (*mips_dot_block_fn)(const mips_dot_block_args *args);
 
+/* Sums in ascending k for a block of at most 32 rows and 4 columns of C: C(i, j) (+)= sum
+ * over l of a[i * a_rowstride + l] * b[l * b_stride0 + j * b_stride1], A's rows
+ * unit-stride, and B's rows unit-stride (or one column). Vectors run along C's rows: what a C with few columns needs without
+ * MIPS_MATMUL_ANY_ORDER. */
+typedef struct mips_column_block_args {
+  const void *a;
+  ptrdiff_t a_rowstride;
+  const void *b;
+  ptrdiff_t b_stride0, b_stride1;
+  void *c;
+  ptrdiff_t c_stride0, c_stride1;
+  int64_t rows, cols, k;
+  bool accumulate;
+} mips_column_block_args;
+typedef void (*mips_column_block_fn)(const mips_column_block_args *args);
+enum { MIPS_COLUMN_BLOCK_ROWS = 32, MIPS_COLUMN_BLOCK_COLS = 4 };
+
 /* One implementation of every operation, selected as a whole. Tile tables are ordered
  * from the fallback to the best; the driver picks by estimated cost among them. */
 typedef struct mips_kernel_set {
@@ -142,6 +159,10 @@ typedef struct mips_kernel_set {
    * dot_block_max_cols columns and more rows than row_dot_max_rows. */
   mips_dot_block_fn f32_dot_block;
   int64_t dot_block_max_cols;
+  /* NULL, or column blocks for f32 in ascending k, used from column_block_min_bits of
+   * vector register width. */
+  mips_column_block_fn f32_column_block;
+  unsigned column_block_min_bits;
 } mips_kernel_set;
 
 extern const mips_kernel_set mips_kernels_scalar;
@@ -186,6 +207,8 @@ void mips_row_dots_run(const mips_matmul_problem *p, mips_dtype type, mips_row_d
  * of 4 x 4; B's columns are copied to be unit-stride first unless they are. Returns false,
  * having done nothing, if that copy cannot be allocated. */
 bool mips_dot_blocks_run(const mips_matmul_problem *p, mips_dot_block_fn dot_block);
+/* The whole problem as column blocks (few columns, many rows). */
+void mips_column_blocks_run(const mips_matmul_problem *p, mips_column_block_fn column_block);
 
 /* Block sizes, for tests that reach every edge of the blocking with small problems. */
 typedef struct mips_gemm_blocking {

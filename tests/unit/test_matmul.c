@@ -103,6 +103,29 @@ static void test_prime_sizes_257x131x67(void **state) {
       }
 }
 
+/* Few columns and many rows, A's rows unit-stride: from VLEN 256 the column blocks
+ * (vectors along C's rows, groups of 8 rows of A transposed a run of 64 k at a time).
+ * Row counts cross partial groups and blocks of 32, k crosses runs; every layout of C. */
+static void test_few_columns_many_rows(void **state) {
+  (void)state;
+  static const int64_t shapes[][3] = {{16, 1, 16}, {37, 3, 77}, {100, 4, 50}, {256, 4, 129},
+                                      {33, 2, 200}, {64, 4, 16}, {47, 4, 64}};
+  static const layout b_layouts[] = {ROW_MAJOR, COL_MAJOR};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
+    for (size_t lb = 0; lb < 2; ++lb)
+      for (int lc = 0; lc < BROADCAST_ROWS; ++lc)
+        for (uint32_t flags = 0; flags <= MIPS_MATMUL_ACCUMULATE; ++flags) {
+          matmul_case tc = plain_case(F32, shapes[s][0], shapes[s][1], shapes[s][2], ROW_MAJOR,
+                                      b_layouts[lb], (layout)lc, flags);
+          tc.a.pad = test_rng_int(0, 3), tc.c.front = test_rng_int(0, 3);
+          char label[128];
+          snprintf(label, sizeof label, "f32 %lldx%lldx%lld B=%s C=%s%s", (long long)tc.m,
+                   (long long)tc.n, (long long)tc.k, layout_names[b_layouts[lb]],
+                   layout_names[lc], flags ? " accumulate" : "");
+          run_case(&tc, label);
+        }
+}
+
 /* Non-integer values: kernels may fuse or not, so compare within the classic
  * k * eps * sum|a*b| bound of recursive summation. */
 static void test_f32_real_values_within_error_bound(void **state) {
@@ -203,6 +226,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_f32_layout_sweep),
     cmocka_unit_test(test_i8i32_layout_sweep),
     cmocka_unit_test(test_prime_sizes_257x131x67),
+    cmocka_unit_test(test_few_columns_many_rows),
     cmocka_unit_test(test_f32_real_values_within_error_bound),
     cmocka_unit_test(test_i8_extremes_large_k),
     cmocka_unit_test(test_i8_int32_wraparound),

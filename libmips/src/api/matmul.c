@@ -41,6 +41,19 @@ static bool runs_as_dot_blocks(const mips_matmul_problem *p, mips_dtype type,
          p->a_stride1 == 1;
 }
 
+/* Few columns and many rows, in ascending k (a CNN's last stages in NCHW, or a matrix-vector
+ * product with A's rows along k, such as one token against weights stored n x k): column
+ * blocks run vectors along C's rows, where the tiles would run them as wide as C's few
+ * columns and load A an element at a time, or read A's columns with strided loads
+ * (256 x 4 x 2304, eff at VLEN 256 / 512 / 1024: 0.34 / 0.17 / 0.09 -> 0.55 / 0.42 /
+ * 0.33). With MIPS_MATMUL_ANY_ORDER the dot products are faster. */
+static bool runs_as_column_blocks(const mips_matmul_problem *p, mips_dtype type,
+                                  const mips_kernel_set *set) {
+  return type == MIPS_DTYPE_F32 && set->f32_column_block != NULL &&
+         p->n <= MIPS_COLUMN_BLOCK_COLS && p->m >= 16 && p->k >= 16 && p->a_stride1 == 1 &&
+         (p->b_stride1 == 1 || p->n == 1) && set->vector_bits != NULL && set->vector_bits() >= set->column_block_min_bits;
+}
+
 /* Handles empty problems and runs the picked kernel on the rest of a validated call. */
 static inline __attribute__((always_inline)) void run_checked(
     int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b, mips_operand c,
@@ -58,18 +71,27 @@ static inline __attribute__((always_inline)) void run_checked(
       .c = c00, .c_stride0 = c.stride0, .c_stride1 = c.stride1,
       .flags = flags,
   };
-  if (prefer_transposed(m, n, p.c_stride0, p.c_stride1)) {
-    const mips_matmul_problem t = {
-        .m = n, .n = m, .k = k,
-        .a = p.b, .a_stride0 = p.b_stride1, .a_stride1 = p.b_stride0,
-        .b = p.a, .b_stride0 = p.a_stride1, .b_stride1 = p.a_stride0,
-        .c = p.c, .c_stride0 = p.c_stride1, .c_stride1 = p.c_stride0,
-        .flags = flags,
-    };
-    p = t;
-  }
+  const mips_matmul_problem t = {
+      .m = n, .n = m, .k = k,
+      .a = p.b, .a_stride0 = p.b_stride1, .a_stride1 = p.b_stride0,
+      .b = p.a, .b_stride0 = p.a_stride1, .b_stride1 = p.a_stride0,
+      .c = p.c, .c_stride0 = p.c_stride1, .c_stride1 = p.c_stride0,
+      .flags = flags,
+  };
   const mips_kernel_set *set = mips_selected_kernels();
   const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
+  /* In ascending k, column blocks beat either orientation of the tiles for the shapes
+   * they take, whichever side is the narrow one. */
+  if (threads == 1 && (flags & MIPS_MATMUL_ANY_ORDER) == 0) {
+    const mips_matmul_problem *narrow = runs_as_column_blocks(&p, type, set)   ? &p
+                                        : runs_as_column_blocks(&t, type, set) ? &t
+                                                                               : NULL;
+    if (narrow != NULL) {
+      mips_column_blocks_run(narrow, set->f32_column_block);
+      return;
+    }
+  }
+  if (prefer_transposed(m, n, p.c_stride0, p.c_stride1)) p = t;
   if (threads == 1 && runs_as_dot_blocks(&p, type, set) &&
       mips_dot_blocks_run(&p, set->f32_dot_block))
     return;

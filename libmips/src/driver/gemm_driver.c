@@ -307,3 +307,17 @@ bool mips_dot_blocks_run(const mips_matmul_problem *p, mips_dot_block_fn dot_blo
   free(columns);
   return true;
 }
+
+void mips_column_blocks_run(const mips_matmul_problem *p, mips_column_block_fn column_block) {
+  mips_column_block_args args = {
+      .a_rowstride = p->a_stride0, .b = p->b, .b_stride0 = p->b_stride0,
+      .b_stride1 = p->b_stride1, .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
+      .cols = p->n, .k = p->k, .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0,
+  };
+  for (int64_t i = 0; i < p->m; i += MIPS_COLUMN_BLOCK_ROWS) {
+    args.rows = min64(MIPS_COLUMN_BLOCK_ROWS, p->m - i);
+    args.a = (const float *)p->a + i * p->a_stride0;
+    args.c = (float *)p->c + i * p->c_stride0;
+    column_block(&args);
+  }
+}
