@@ -647,8 +647,37 @@ struct DropPaddingOnlyTaps : OpRewritePattern<ConvOp> {
       newLow[d] = dataBegin - begin;
       newHigh[d] = begin + size - dataEnd;
     }
-    Value newFilter =
-        tensor::ExtractSliceOp::create(rewriter, loc, filter, fOffsets, fSizes, ones);
+    Value newFilter;
+    if (taps[0].first == taps[0].second && taps[1].first == taps[1].second) {
+      // One tap: the filter's channels at it, as a 2-D view (a rank-reducing slice;
+      // collapsing a 4-D slice would copy it), expanded back to the conv's 1x1 form,
+      // which the pointwise rewrite collapses again into this view.
+      SmallVector<int64_t> channels;
+      SmallVector<ReassociationIndices> groups;
+      for (int64_t d = 0; d < filterType.getRank(); ++d)
+        if (d != filterDims[0] && d != filterDims[1])
+          channels.push_back(filterType.getDimSize(d));
+      auto viewType = RankedTensorType::get(channels, filterType.getElementType());
+      Value view = tensor::ExtractSliceOp::create(rewriter, loc, viewType, filter, fOffsets,
+                                                  fSizes, ones);
+      // Each unit tap dim joins the next channel dim (the last one when none follows).
+      ReassociationIndices pending;
+      for (int64_t d = 0; d < filterType.getRank(); ++d) {
+        pending.push_back(d);
+        if (d != filterDims[0] && d != filterDims[1]) {
+          groups.push_back(pending);
+          pending.clear();
+        }
+      }
+      groups.back().append(pending.begin(), pending.end());
+      auto oneTap = filterType.clone(
+          llvm::to_vector(llvm::map_range(fSizes, [](OpFoldResult size) {
+            return *getConstantIntValue(size);
+          })));
+      newFilter = tensor::ExpandShapeOp::create(rewriter, loc, oneTap, view, groups);
+    } else {
+      newFilter = tensor::ExtractSliceOp::create(rewriter, loc, filter, fOffsets, fSizes, ones);
+    }
     Value input = pad.getSource();
     if (slicesSource)
       input = tensor::ExtractSliceOp::create(rewriter, loc, input, sOffsets, sSizes, sOnes);

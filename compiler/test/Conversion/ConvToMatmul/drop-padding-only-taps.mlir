@@ -5,10 +5,12 @@
 // input) keeps its centre tap, a 1x1 conv, which is a product on views.
 // CHECK-LABEL: func.func @last_stage
 // CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<1x8x1x1xf32>, %[[W:[a-z0-9]+]]: tensor<6x8x3x3xf32>
-// CHECK:         %[[CENTRE:.*]] = tensor.extract_slice %[[W]][0, 0, 1, 1] [6, 8, 1, 1] [1, 1, 1, 1] : tensor<6x8x3x3xf32> to tensor<6x8x1x1xf32>
+// The centre tap's weights are a 2-D view of the filter (strides 72 and 9), not a copy.
+// CHECK:         %[[CENTRE:.*]] = tensor.extract_slice %[[W]][0, 0, 1, 1] [6, 8, 1, 1] [1, 1, 1, 1] : tensor<6x8x3x3xf32> to tensor<6x8xf32>
 // CHECK-NOT:     tensor.pad
+// CHECK-NOT:     tensor.collapse_shape %[[CENTRE]]
 // CHECK:         tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3]] : tensor<1x8x1x1xf32> into tensor<1x8x1xf32>
-// CHECK:         tensor.collapse_shape %[[CENTRE]] {{\[}}[0], [1, 2, 3]] : tensor<6x8x1x1xf32> into tensor<6x8xf32>
+// CHECK:         linalg.generic {{.*}} ins(%[[CENTRE]], %{{.*}} : tensor<6x8xf32>, tensor<1x8x1xf32>)
 // CHECK-NOT:     linalg.conv_2d
 func.func @last_stage(%x: tensor<1x8x1x1xf32>, %w: tensor<6x8x3x3xf32>, %o: tensor<1x6x1x1xf32>) -> tensor<1x6x1x1xf32> {
   %z = arith.constant 0.0 : f32
@@ -95,4 +97,34 @@ func.func @padded_channels(%x: tensor<1x8x1x1xf32>, %w: tensor<6x9x3x3xf32>, %o:
   %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
          ins(%p, %w : tensor<1x9x3x3xf32>, tensor<6x9x3x3xf32>) outs(%o : tensor<1x6x1x1xf32>) -> tensor<1x6x1x1xf32>
   return %r : tensor<1x6x1x1xf32>
+}
+
+// -----
+
+// The one-tap view in the NHWC layouts: HWCF keeps C x F, FHWC keeps F x C.
+// CHECK-LABEL: func.func @one_tap_hwcf
+// CHECK:         %[[V:.*]] = tensor.extract_slice %{{.*}}[1, 1, 0, 0] [1, 1, 4, 6] [1, 1, 1, 1] : tensor<3x3x4x6xf32> to tensor<4x6xf32>
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %[[V]] : tensor<1x4xf32>, tensor<4x6xf32>)
+// CHECK-LABEL: func.func @one_tap_fhwc
+// CHECK:         %[[V:.*]] = tensor.extract_slice %{{.*}}[0, 1, 1, 0] [6, 1, 1, 4] [1, 1, 1, 1] : tensor<6x3x3x4xi8> to tensor<6x4xi8>
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %[[V]] : tensor<1x4xi8>, tensor<6x4xi8>)
+func.func @one_tap_hwcf(%x: tensor<1x1x1x4xf32>, %w: tensor<3x3x4x6xf32>, %o: tensor<1x1x1x6xf32>) -> tensor<1x1x1x6xf32> {
+  %z = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %z : f32
+  } : tensor<1x1x1x4xf32> to tensor<1x3x3x4xf32>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%p, %w : tensor<1x3x3x4xf32>, tensor<3x3x4x6xf32>) outs(%o : tensor<1x1x1x6xf32>) -> tensor<1x1x1x6xf32>
+  return %r : tensor<1x1x1x6xf32>
+}
+func.func @one_tap_fhwc(%x: tensor<1x1x1x4xi8>, %w: tensor<6x3x3x4xi8>, %o: tensor<1x1x1x6xi32>) -> tensor<1x1x1x6xi32> {
+  %z = arith.constant 0 : i8
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %z : i8
+  } : tensor<1x1x1x4xi8> to tensor<1x3x3x4xi8>
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%p, %w : tensor<1x3x3x4xi8>, tensor<6x3x3x4xi8>) outs(%o : tensor<1x1x1x6xi32>) -> tensor<1x1x1x6xi32>
+  return %r : tensor<1x1x1x6xi32>
 }
