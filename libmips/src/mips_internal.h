@@ -124,7 +124,7 @@ typedef struct mips_dot_block_args {
 } mips_dot_block_args;
 typedef void (*mips_dot_block_fn)(const mips_dot_block_args *args);
 
-/* Sums in ascending k for a block of at most 32 rows and 4 columns of C: C(i, j) (+)= sum
+/* Sums in ascending k for a block of at most 32 rows and 16 columns of C: C(i, j) (+)= sum
  * over l of a[i * a_rowstride + l] * b[l * b_stride0 + j * b_stride1], A's rows
  * unit-stride, and B's rows unit-stride (or one column). Vectors run along C's rows: what a C with few columns needs without
  * MIPS_MATMUL_ANY_ORDER. */
@@ -139,7 +139,8 @@ typedef struct mips_column_block_args {
   bool accumulate;
 } mips_column_block_args;
 typedef void (*mips_column_block_fn)(const mips_column_block_args *args);
-enum { MIPS_COLUMN_BLOCK_ROWS = 32, MIPS_COLUMN_BLOCK_COLS = 4 };
+/* Columns: at most 4 at VLEN 256, 8 at 512, 16 from 1024 (16 accumulators). */
+enum { MIPS_COLUMN_BLOCK_ROWS = 32, MIPS_COLUMN_BLOCK_COLS = 16 };
 
 /* One implementation of every operation, selected as a whole. Tile tables are ordered
  * from the fallback to the best; the driver picks by estimated cost among them. */

@@ -104,12 +104,14 @@ static void test_prime_sizes_257x131x67(void **state) {
 }
 
 /* Few columns and many rows, A's rows unit-stride: from VLEN 256 the column blocks
- * (vectors along C's rows, groups of 8 rows of A transposed a run of 64 k at a time).
+ * (vectors along C's rows, groups of 8 rows of A transposed a run of 64 k at a time; up
+ * to 4 columns at VLEN 256, 8 at 512, 16 at 1024).
  * Row counts cross partial groups and blocks of 32, k crosses runs; every layout of C. */
 static void test_few_columns_many_rows(void **state) {
   (void)state;
-  static const int64_t shapes[][3] = {{16, 1, 16}, {37, 3, 77}, {100, 4, 50}, {256, 4, 129},
-                                      {33, 2, 200}, {64, 4, 16}, {47, 4, 64}};
+  static const int64_t shapes[][3] = {{16, 1, 16},  {37, 3, 77},   {100, 4, 50}, {256, 4, 129},
+                                      {33, 2, 200}, {64, 4, 16},   {47, 4, 64},  {33, 8, 65},
+                                      {40, 9, 100}, {20, 12, 17},  {128, 16, 70}};
   static const layout b_layouts[] = {ROW_MAJOR, COL_MAJOR};
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
     for (size_t lb = 0; lb < 2; ++lb)

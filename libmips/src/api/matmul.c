@@ -51,7 +51,8 @@ static bool runs_as_column_blocks(const mips_matmul_problem *p, mips_dtype type,
                                   const mips_kernel_set *set) {
   return type == MIPS_DTYPE_F32 && set->f32_column_block != NULL &&
          p->n <= MIPS_COLUMN_BLOCK_COLS && p->m >= 16 && p->k >= 16 && p->a_stride1 == 1 &&
-         (p->b_stride1 == 1 || p->n == 1) && set->vector_bits != NULL && set->vector_bits() >= set->column_block_min_bits;
+         (p->b_stride1 == 1 || p->n == 1) && set->vector_bits != NULL &&
+         set->vector_bits() >= set->column_block_min_bits && p->n * 64 <= (int64_t)set->vector_bits();
 }
 
 /* Handles empty problems and runs the picked kernel on the rest of a validated call. */

@@ -643,7 +643,10 @@ static MIPS_ALWAYS_INLINE void column_block_f32_body(const mips_column_block_arg
  * row is row 8 * ((x / 2) % F) + 2 * (x / (2 * F)) + x % 2 of the block; C is read and
  * written through an index vector of those rows (once per element of C). */
 #define CBW_WIDE(X) X(0) X(1)
-#define CBW_PAIRS(X) X(0, 0) X(0, 1) X(0, 2) X(0, 3) X(1, 0) X(1, 1) X(1, 2) X(1, 3)
+#define CBW_ROW_OF(X, w) X(w, 0) X(w, 1) X(w, 2) X(w, 3) X(w, 4) X(w, 5) X(w, 6) X(w, 7) X(w, 8) X(w, 9) X(w, 10) X(w, 11) X(w, 12) X(w, 13) X(w, 14) X(w, 15)
+#define CBW_PAIRS(X) CBW_ROW_OF(X, 0) CBW_ROW_OF(X, 1)
+#define CB_COLS16(X)                                                                   \
+  X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
 #define CBW_DECL_ACC(w, j)                                                             \
   vfloat32m1_t acc##w##j = __riscv_vfmv_v_f_f32m1(0.0f, lanes);                        \
   if (W > w && J > j && accumulate)                                                    \
@@ -716,7 +719,7 @@ static MIPS_ALWAYS_INLINE void column_block_wide_f32_body(const mips_column_bloc
   {                                                                                    \
     const int64_t l = (L);                                                             \
     const float *brow = b + (l0 + l) * bs0;                                            \
-    CB_LOAD_B(0) CB_LOAD_B(1) CB_LOAD_B(2) CB_LOAD_B(3)                                \
+    CB_COLS16(CB_LOAD_B)                                                               \
     CBW_WIDE(CBW_LOAD_A)                                                               \
     CBW_PAIRS(CBW_FMA)                                                                 \
   }
@@ -733,13 +736,18 @@ static MIPS_ALWAYS_INLINE void column_block_wide_f32_body(const mips_column_bloc
 #define CB_CASE(G, J) \
   case (G) * 8 + (J): column_block_f32_body(t, G, J); break;
 #define CBW_CASE(F, J) \
-  case (F) * 8 + (J): column_block_wide_f32_body(t, F, J); break;
+  case (F) * 32 + (J): column_block_wide_f32_body(t, F, J); break;
 static void column_block_f32_rvv(const mips_column_block_args *t) {
   const size_t lanes = __riscv_vsetvlmax_e32m1();
   if (lanes >= 16) {
-    switch ((lanes >= 32 ? 4 : 2) * 8 + (int)t->cols) {
+    /* Up to 16 accumulators: 8 columns in two wide groups, 16 in one. */
+    switch ((lanes >= 32 ? 4 : 2) * 32 + (int)t->cols) {
       CBW_CASE(2, 1) CBW_CASE(2, 2) CBW_CASE(2, 3) CBW_CASE(2, 4)
+      CBW_CASE(2, 5) CBW_CASE(2, 6) CBW_CASE(2, 7) CBW_CASE(2, 8)
       CBW_CASE(4, 1) CBW_CASE(4, 2) CBW_CASE(4, 3) CBW_CASE(4, 4)
+      CBW_CASE(4, 5) CBW_CASE(4, 6) CBW_CASE(4, 7) CBW_CASE(4, 8)
+      CBW_CASE(4, 9) CBW_CASE(4, 10) CBW_CASE(4, 11) CBW_CASE(4, 12)
+      CBW_CASE(4, 13) CBW_CASE(4, 14) CBW_CASE(4, 15) CBW_CASE(4, 16)
       default: break;
     }
     return;
