@@ -128,3 +128,23 @@ func.func @one_tap_fhwc(%x: tensor<1x1x1x4xi8>, %w: tensor<6x3x3x4xi8>, %o: tens
          ins(%p, %w : tensor<1x3x3x4xi8>, tensor<6x3x3x4xi8>) outs(%o : tensor<1x1x1x6xi32>) -> tensor<1x1x1x6xi32>
   return %r : tensor<1x1x1x6xi32>
 }
+
+// -----
+
+// NCHW with 2x2 of 3x3 taps reading the image (stride 2 on a 2x2 image): the kept
+// taps would not be a view of the FCHW filter once flattened with its channels, so
+// nothing is dropped (a copy of the slice on every call costs more than it saves).
+// CHECK-LABEL: func.func @nchw_taps_not_a_view
+// CHECK-NOT:     tensor.extract_slice %{{.*}}[0, 0, 1, 1] [6, 8, 2, 2]
+// CHECK:         tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK:         tensor.empty() : tensor<1x8x3x3x1x1xf32>
+func.func @nchw_taps_not_a_view(%x: tensor<1x8x2x2xf32>, %w: tensor<6x8x3x3xf32>, %o: tensor<1x6x1x1xf32>) -> tensor<1x6x1x1xf32> {
+  %z = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %z : f32
+  } : tensor<1x8x2x2xf32> to tensor<1x8x4x4xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+         ins(%p, %w : tensor<1x8x4x4xf32>, tensor<6x8x3x3xf32>) outs(%o : tensor<1x6x1x1xf32>) -> tensor<1x6x1x1xf32>
+  return %r : tensor<1x6x1x1xf32>
+}
