@@ -37,6 +37,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <errno.h>
+#include <sys/stat.h>
 
 #include "bench_baselines.h"
 #include "mips/mips.h"
@@ -661,6 +663,11 @@ static int run_report(bool quick, const char *exe, const char *plugin, const cha
                       const char *sysroot, const char *outdir) {
   static host_row hrows[CASE_COUNT * 2];
   size_t hcount = 0;
+  /* The counts, data and plots go there: made if missing, before the long runs. */
+  if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "mips-bench: cannot make --out=%s: %s\n", outdir, strerror(errno));
+    return 1;
+  }
   if (run_host(quick, hrows, &hcount) != 0) return 1;
   static count_row rows[COUNT_ROWS_MAX];
   size_t count = 0;
