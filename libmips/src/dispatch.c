@@ -39,7 +39,7 @@ static const mips_kernel_candidate kernel_candidates[] = {
 
 #define MIPS_CANDIDATE_COUNT (sizeof kernel_candidates / sizeof kernel_candidates[0])
 
-static _Atomic(const mips_kernel_set *) selected_kernels;
+_Atomic(const mips_kernel_set *) mips_selected_kernel_set;
 static pthread_once_t selection_once = PTHREAD_ONCE_INIT;
 
 static const mips_kernel_set *best_available(void) {
@@ -93,12 +93,12 @@ static void select_kernels(void) {
     }
   }
   report_choice(choice, why);
-  atomic_store_explicit(&selected_kernels, choice, memory_order_release);
+  atomic_store_explicit(&mips_selected_kernel_set, choice, memory_order_release);
 }
 
 const mips_kernel_set *mips_selected_kernels(void) {
-  const mips_kernel_set *set = atomic_load_explicit(&selected_kernels, memory_order_acquire);
+  const mips_kernel_set *set = atomic_load_explicit(&mips_selected_kernel_set, memory_order_acquire);
   if (set != NULL) return set;
   pthread_once(&selection_once, select_kernels);
-  return atomic_load_explicit(&selected_kernels, memory_order_acquire);
+  return atomic_load_explicit(&mips_selected_kernel_set, memory_order_acquire);
 }

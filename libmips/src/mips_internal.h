@@ -11,6 +11,7 @@
 #ifndef MIPS_SRC_MIPS_INTERNAL_H
 #define MIPS_SRC_MIPS_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -164,6 +165,11 @@ typedef struct mips_kernel_set {
    * vector register width. */
   mips_column_block_fn f32_column_block;
   unsigned column_block_min_bits;
+  /* NULL, or the tile the smallest calls run directly (the tile mips_gemm_run would run
+   * for them: the first table entry's narrow variant), for at most 15 rows and as many
+   * columns as it has at the smallest VLEN. */
+  const mips_tile *f32_tiny, *i8i32_tiny;
+  int64_t f32_tiny_cols, i8i32_tiny_cols;
 } mips_kernel_set;
 
 extern const mips_kernel_set mips_kernels_scalar;
@@ -173,6 +179,8 @@ extern const mips_kernel_set mips_kernels_rvv;
 
 /* The kernel set for this process, chosen once (thread-safe) on first call. */
 const mips_kernel_set *mips_selected_kernels(void);
+/* The same once chosen, else NULL: read without a call on the smallest calls' path. */
+extern _Atomic(const mips_kernel_set *) mips_selected_kernel_set;
 
 /* Scalar gathers of a B panel of w <= nr columns (driver/gemm_pack.c):
  * (l, j) at b[l * s0 + j * s1] goes to out[l * nr + j]. */

@@ -853,4 +853,9 @@ const mips_kernel_set mips_kernels_rvv = {
     .dot_block_max_cols = 8,
     .f32_column_block = column_block_f32_rvv,
     .column_block_min_bits = 256,
+    /* tiles[0]'s narrow variants; their widths at VLEN 128 (m1 of f32, mf2 of int16): 4. */
+    .f32_tiny = &f32_15x1v_rvv_tile,
+    .i8i32_tiny = &i8i32_15x1v_rvv_tile,
+    .f32_tiny_cols = 4,
+    .i8i32_tiny_cols = 4,
 };
