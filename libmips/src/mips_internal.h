@@ -169,8 +169,9 @@ typedef struct mips_kernel_set {
    * for them: the first table entry's narrow variant), for at most 15 rows and as many
    * columns as it has at the smallest VLEN. */
   const mips_tile *f32_tiny, *i8i32_tiny;
-  int64_t f32_tiny_cols, i8i32_tiny_cols;
+  int64_t f32_tiny_cols, i8i32_tiny_cols; /* at most MIPS_TINY_MAX_COLS */
 } mips_kernel_set;
+enum { MIPS_TINY_MAX_COLS = 4 };
 
 extern const mips_kernel_set mips_kernels_scalar;
 #if defined(MIPS_HAVE_RVV_KERNELS)

@@ -115,18 +115,25 @@ void mips_matmul_run_checked(int64_t m, int64_t n, int64_t k, mips_operand a, mi
   run_checked(m, n, k, a, b, c, flags, ab_size, c_size, type);
 }
 
-/* The smallest calls: m and n in [2, 15], k in [1, 15], no flag but ACCUMULATE, small
+/* Whether a call may be one of the smallest (below): m in [2, 15], n in [2, 4] (what every
+ * kernel set's tiny tile has at its smallest VLEN), k in [1, 15]. */
+static inline bool tiny_shape(int64_t m, int64_t n, int64_t k) {
+  return (uint64_t)(n - 2) <= MIPS_TINY_MAX_COLS - 2 && (uint64_t)(m - 2) <= 13 &&
+         (uint64_t)(k - 1) <= 14;
+}
+
+/* The smallest calls: m in [2, 15], n in [2, 4], k in [1, 15], no flag but ACCUMULATE, small
  * strides, C's rows apart and not transposed, A and B read in place by one tile. These
  * are checked and run as the general path would run them (one tile on the operands, see
  * mips_gemm_run), without building its problem, whose set-up costs more than the product:
- * f32 4x4x4 from 492 to 238 instructions at VLEN 256. Returns false, having done nothing, for
+ * f32 4x4x4 from 492 to 269 instructions at VLEN 256. Returns false, having done nothing, for
  * every other call. */
 static inline __attribute__((always_inline)) bool run_tiny(
     int64_t m, int64_t n, int64_t k, const void *a, int64_t a_offset, int64_t a_stride0,
     int64_t a_stride1, const void *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
     void *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1, uint32_t flags,
     size_t ab_size, size_t c_size, mips_dtype type) {
-  if ((uint64_t)(m - 2) > 13 || (uint64_t)(n - 2) > 13 || (uint64_t)(k - 1) > 14 ||
+  if (!tiny_shape(m, n, k) ||
       (flags & ~(uint32_t)MIPS_MATMUL_ACCUMULATE) != 0 || a == NULL || b == NULL || c == NULL)
     return false;
   /* Offsets and strides below 2^23: no index overflows (as all_small). */
@@ -185,15 +192,27 @@ static __attribute__((noinline)) int matmul_f32_general(
                     sizeof(float), sizeof(float), MIPS_DTYPE_F32);
 }
 
+static __attribute__((noinline)) int matmul_f32_small(
+    int64_t m, int64_t n, int64_t k, const float *a, int64_t a_offset, int64_t a_stride0,
+    int64_t a_stride1, const float *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
+    float *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1, uint32_t flags) {
+  if (run_tiny(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0, b_stride1,
+               c, c_offset, c_stride0, c_stride1, flags, sizeof(float), sizeof(float),
+               MIPS_DTYPE_F32))
+    return MIPS_OK;
+  return matmul_f32_general(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0,
+                            b_stride1, c, c_offset, c_stride0, c_stride1, flags);
+}
+
 int mips_matmul_f32(int64_t m, int64_t n, int64_t k,
                     const float *a, int64_t a_offset, int64_t a_stride0, int64_t a_stride1,
                     const float *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
                     float *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1,
                     uint32_t flags) {
-  if (run_tiny(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0, b_stride1,
-               c, c_offset, c_stride0, c_stride1, flags, sizeof(float), sizeof(float),
-               MIPS_DTYPE_F32))
-    return MIPS_OK;
+  /* Both are jumps: a shape that cannot be tiny pays two compares. */
+  if (tiny_shape(m, n, k))
+    return matmul_f32_small(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0,
+                            b_stride1, c, c_offset, c_stride0, c_stride1, flags);
   return matmul_f32_general(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0,
                             b_stride1, c, c_offset, c_stride0, c_stride1, flags);
 }
@@ -210,15 +229,27 @@ static __attribute__((noinline)) int matmul_i8i32_general(
                     sizeof(int8_t), sizeof(int32_t), MIPS_DTYPE_I8I32);
 }
 
+static __attribute__((noinline)) int matmul_i8i32_small(
+    int64_t m, int64_t n, int64_t k, const int8_t *a, int64_t a_offset, int64_t a_stride0,
+    int64_t a_stride1, const int8_t *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
+    int32_t *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1, uint32_t flags) {
+  if (run_tiny(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0, b_stride1,
+               c, c_offset, c_stride0, c_stride1, flags, sizeof(int8_t), sizeof(int32_t),
+               MIPS_DTYPE_I8I32))
+    return MIPS_OK;
+  return matmul_i8i32_general(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0,
+                            b_stride1, c, c_offset, c_stride0, c_stride1, flags);
+}
+
 int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k,
                       const int8_t *a, int64_t a_offset, int64_t a_stride0, int64_t a_stride1,
                       const int8_t *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
                       int32_t *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1,
                       uint32_t flags) {
-  if (run_tiny(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0, b_stride1,
-               c, c_offset, c_stride0, c_stride1, flags, sizeof(int8_t), sizeof(int32_t),
-               MIPS_DTYPE_I8I32))
-    return MIPS_OK;
+  /* Both are jumps: a shape that cannot be tiny pays two compares. */
+  if (tiny_shape(m, n, k))
+    return matmul_i8i32_small(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0,
+                            b_stride1, c, c_offset, c_stride0, c_stride1, flags);
   return matmul_i8i32_general(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0,
                             b_stride1, c, c_offset, c_stride0, c_stride1, flags);
 }
