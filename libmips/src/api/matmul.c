@@ -47,12 +47,12 @@ static bool runs_as_dot_blocks(const mips_matmul_problem *p, mips_dtype type,
  * columns and load A an element at a time, or read A's columns with strided loads
  * (256 x 4 x 2304, eff at VLEN 256 / 512 / 1024: 0.34 / 0.17 / 0.09 -> 0.55 / 0.42 /
  * 0.33). With MIPS_MATMUL_ANY_ORDER the dot products are faster. */
-static bool runs_as_column_blocks(const mips_matmul_problem *p, mips_dtype type,
-                                  const mips_kernel_set *set) {
-  return type == MIPS_DTYPE_F32 && set->f32_column_block != NULL &&
-         p->n <= MIPS_COLUMN_BLOCK_COLS && p->m >= 16 && p->k >= 16 && p->a_stride1 == 1 &&
-         (p->b_stride1 == 1 || p->n == 1) && set->vector_bits != NULL &&
-         set->vector_bits() >= set->column_block_min_bits && p->n * 64 <= (int64_t)set->vector_bits();
+static bool column_blocks_fit(int64_t m, int64_t n, int64_t k, ptrdiff_t a_kstride,
+                              ptrdiff_t b_colstride, unsigned vector_bits,
+                              const mips_kernel_set *set) {
+  return n <= MIPS_COLUMN_BLOCK_COLS && m >= 16 && k >= 16 && a_kstride == 1 &&
+         (b_colstride == 1 || n == 1) && vector_bits >= set->column_block_min_bits &&
+         n * 64 <= (int64_t)vector_bits;
 }
 
 /* Handles empty problems and runs the picked kernel on the rest of a validated call. */
@@ -72,27 +72,33 @@ static inline __attribute__((always_inline)) void run_checked(
       .c = c00, .c_stride0 = c.stride0, .c_stride1 = c.stride1,
       .flags = flags,
   };
-  const mips_matmul_problem t = {
-      .m = n, .n = m, .k = k,
-      .a = p.b, .a_stride0 = p.b_stride1, .a_stride1 = p.b_stride0,
-      .b = p.a, .b_stride0 = p.a_stride1, .b_stride1 = p.a_stride0,
-      .c = p.c, .c_stride0 = p.c_stride1, .c_stride1 = p.c_stride0,
-      .flags = flags,
-  };
   const mips_kernel_set *set = mips_selected_kernels();
   const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
+  /* C^T = B^T A^T: the roles and strides of A and B swap. */
+#define MIPS_TRANSPOSED(p)                                                             \
+  ((mips_matmul_problem){.m = (p).n, .n = (p).m, .k = (p).k,                           \
+                         .a = (p).b, .a_stride0 = (p).b_stride1, .a_stride1 = (p).b_stride0, \
+                         .b = (p).a, .b_stride0 = (p).a_stride1, .b_stride1 = (p).a_stride0, \
+                         .c = (p).c, .c_stride0 = (p).c_stride1, .c_stride1 = (p).c_stride0, \
+                         .flags = (p).flags})
   /* In ascending k, column blocks beat either orientation of the tiles for the shapes
    * they take, whichever side is the narrow one. */
-  if (threads == 1 && (flags & MIPS_MATMUL_ANY_ORDER) == 0) {
-    const mips_matmul_problem *narrow = runs_as_column_blocks(&p, type, set)   ? &p
-                                        : runs_as_column_blocks(&t, type, set) ? &t
-                                                                               : NULL;
-    if (narrow != NULL) {
-      mips_column_blocks_run(narrow, set->f32_column_block);
+  if (threads == 1 && (flags & MIPS_MATMUL_ANY_ORDER) == 0 && type == MIPS_DTYPE_F32 &&
+      set->f32_column_block != NULL && set->vector_bits != NULL && k >= 16 &&
+      (m <= MIPS_COLUMN_BLOCK_COLS || n <= MIPS_COLUMN_BLOCK_COLS) && (m >= 16 || n >= 16)) {
+    const unsigned bits = set->vector_bits();
+    if (column_blocks_fit(m, n, k, p.a_stride1, p.b_stride1, bits, set)) {
+      mips_column_blocks_run(&p, set->f32_column_block);
+      return;
+    }
+    if (column_blocks_fit(n, m, k, p.b_stride0, p.a_stride0, bits, set)) {
+      const mips_matmul_problem t = MIPS_TRANSPOSED(p);
+      mips_column_blocks_run(&t, set->f32_column_block);
       return;
     }
   }
-  if (prefer_transposed(m, n, p.c_stride0, p.c_stride1)) p = t;
+  if (prefer_transposed(m, n, p.c_stride0, p.c_stride1)) p = MIPS_TRANSPOSED(p);
+#undef MIPS_TRANSPOSED
   if (threads == 1 && runs_as_dot_blocks(&p, type, set) &&
       mips_dot_blocks_run(&p, set->f32_dot_block))
     return;
