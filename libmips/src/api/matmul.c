@@ -128,8 +128,9 @@ static inline bool tiny_shape(int64_t m, int64_t n, int64_t k) {
          (uint64_t)(k - 1) <= 14;
 }
 
-/* The smallest calls: m in [2, 15], n in [2, 4], k in [1, 15], no flag but ACCUMULATE, small
- * strides, C's rows apart and not transposed, A and B read in place by one tile. These
+/* The smallest calls: m in [2, 15], n in [2, 4], k in [1, 15] (too small to split across
+ * threads, or for dot products, whatever the flags allow), small strides, C's rows apart
+ * and not transposed, A and B read in place by one tile. These
  * are checked and run as the general path would run them (one tile on the operands, see
  * mips_gemm_run), without building its problem, whose set-up costs more than the product:
  * f32 4x4x4 from 492 to 269 instructions at VLEN 256. Returns false, having done nothing, for
@@ -140,7 +141,7 @@ static inline __attribute__((always_inline)) bool run_tiny(
     void *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1, uint32_t flags,
     size_t ab_size, size_t c_size, mips_dtype type) {
   if (!tiny_shape(m, n, k) ||
-      (flags & ~(uint32_t)MIPS_MATMUL_ACCUMULATE) != 0 || a == NULL || b == NULL || c == NULL)
+      (flags & ~(uint32_t)MIPS_KNOWN_FLAGS) != 0 || a == NULL || b == NULL || c == NULL)
     return false;
   /* Offsets and strides below 2^23: no index overflows (as all_small). */
   const uint64_t bias = 1u << 23;
