@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Correctness of mips_matmul_f32 and mips_matmul_i8i32 against an independent reference
  * computed in double (f32) or int64 (i8), over many shapes and layouts. */
+#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS under -std=c11 */
 #include "matmul_cases.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 /*------------------------------------------------------------------------------------
  * The seed's cases, with hand-written expected values.
@@ -128,6 +132,35 @@ static void test_few_columns_many_rows(void **state) {
         }
 }
 
+/* Column blocks read only the block's rows: A ends where an unreadable page begins, and
+ * a block of 16 or 5 rows (fewer than the 32 a wide block transposes from VLEN 512)
+ * must not touch it. */
+static void test_column_blocks_stay_in_a(void **state) {
+  (void)state;
+  const long page = sysconf(_SC_PAGESIZE);
+  static const int64_t shapes[][3] = {{16, 4, 64}, {37, 3, 64}, {16, 1, 32}};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+    const int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+    const size_t a_bytes = (size_t)(m * k) * sizeof(float);
+    const size_t span = (a_bytes + (size_t)page - 1) / (size_t)page * (size_t)page;
+    char *mapping = mmap(NULL, span + (size_t)page, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(mapping != MAP_FAILED);
+    assert_int_equal(mprotect(mapping + span, (size_t)page, PROT_NONE), 0);
+    float *a = (float *)(mapping + span - a_bytes), b[4 * 64], c[37 * 4];
+    for (int64_t x = 0; x < m * k; ++x) a[x] = (float)(x % 7 - 3);
+    for (int64_t x = 0; x < k * n; ++x) b[x] = (float)(x % 5 - 2);
+    assert_int_equal(mips_matmul_f32(m, n, k, a, 0, k, 1, b, 0, n, 1, c, 0, n, 1, 0), MIPS_OK);
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double want = 0;
+        for (int64_t l = 0; l < k; ++l) want += (double)a[i * k + l] * b[l * n + j];
+        assert_true(c[i * n + j] == (float)want);
+      }
+    munmap(mapping, span + (size_t)page);
+  }
+}
+
 /* Non-integer values: kernels may fuse or not, so compare within the classic
  * k * eps * sum|a*b| bound of recursive summation. */
 static void test_f32_real_values_within_error_bound(void **state) {
@@ -229,6 +262,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_i8i32_layout_sweep),
     cmocka_unit_test(test_prime_sizes_257x131x67),
     cmocka_unit_test(test_few_columns_many_rows),
+    cmocka_unit_test(test_column_blocks_stay_in_a),
     cmocka_unit_test(test_f32_real_values_within_error_bound),
     cmocka_unit_test(test_i8_extremes_large_k),
     cmocka_unit_test(test_i8_int32_wraparound),

@@ -124,8 +124,9 @@ void mips_matmul_run_checked(int64_t m, int64_t n, int64_t k, mips_operand a, mi
 /* Whether a call may be one of the smallest (below): m in [2, 15], n in [2, 4] (what every
  * kernel set's tiny tile has at its smallest VLEN), k in [1, 15]. */
 static inline bool tiny_shape(int64_t m, int64_t n, int64_t k) {
-  return (uint64_t)(n - 2) <= MIPS_TINY_MAX_COLS - 2 && (uint64_t)(m - 2) <= 13 &&
-         (uint64_t)(k - 1) <= 14;
+  /* Unsigned: the sizes are not validated yet (INT64_MIN - 2 would overflow). */
+  return (uint64_t)n - 2 <= MIPS_TINY_MAX_COLS - 2 && (uint64_t)m - 2 <= 13 &&
+         (uint64_t)k - 1 <= 14;
 }
 
 /* The smallest calls: m in [2, 15], n in [2, 4], k in [1, 15] (too small to split across

@@ -702,7 +702,11 @@ struct DropPaddingOnlyTaps : OpRewritePattern<ConvOp> {
         lowOfr.push_back(rewriter.getIndexAttr(newLow[d]));
         highOfr.push_back(rewriter.getIndexAttr(newHigh[d]));
       }
-      input = tensor::PadOp::create(rewriter, loc, Type(), input, lowOfr, highOfr, padValue);
+      // A new zero: the old pad's value may be defined inside its region (the greedy
+      // driver hoists such constants today; this does not rely on it).
+      Value zero = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getZeroAttr(source.getElementType()));
+      input = tensor::PadOp::create(rewriter, loc, Type(), input, lowOfr, highOfr, zero);
     }
     SmallVector<Value> operands = {input, newFilter, conv.getDpsInits()[0]};
     Operation *smaller = mlir::clone(rewriter, conv, conv->getResultTypes(), operands);

@@ -562,11 +562,12 @@ enum { COLUMN_GROUP = 8, COLUMN_RUN = 64 };
   if (G > g && J > j && accumulate)                                                    \
     acc##g##j = __riscv_vlse32_v_f32m1(c + (g * COLUMN_GROUP) * cs0 + j * cs1,         \
                                        cs0 * (ptrdiff_t)sizeof(float), rows##g);
+/* Rows of group g inside the block (at least 1), and its first row: a group past the
+ * block's end (the wide kernel always transposes 4) reads the block's last row. */
 #define CB_ROWS(g)                                                                     \
-  const size_t rows##g = G > g ? (size_t)(t->rows - g * COLUMN_GROUP < COLUMN_GROUP    \
-                                              ? t->rows - g * COLUMN_GROUP             \
-                                              : COLUMN_GROUP)                          \
-                               : 1;
+  const int64_t first##g = g * COLUMN_GROUP < t->rows ? g * COLUMN_GROUP : t->rows - 1;  \
+  const size_t rows##g = (size_t)(t->rows - first##g < COLUMN_GROUP ? t->rows - first##g \
+                                                                    : COLUMN_GROUP);
 /* Group g's rows, a run of k from l0, into its [l][8] panel. Rows past the block's end
  * repeat its last row: their lanes are never stored. Each row's address is the last one's
  * plus a step, so a run costs one add per row and vector. */
@@ -589,8 +590,8 @@ static MIPS_ALWAYS_INLINE void transpose_group(float *panel, const float *first,
 }
 #define CB_TRANSPOSE(g)                                                                \
   if (G > g)                                                                           \
-    transpose_group(panel + g * COLUMN_RUN * COLUMN_GROUP, a + g * COLUMN_GROUP * as + l0, \
-                    as, rows##g, run);
+    transpose_group(panel + g * COLUMN_RUN * COLUMN_GROUP, a + first##g * as + l0, as,   \
+                    rows##g, run);
 #define CB_LOAD_B(j) const float b##j = J > j ? brow[j] : 0.0f;
 #define CB_LOAD_A(g)                                                                   \
   const vfloat32m1_t va##g = G > g ? __riscv_vle32_v_f32m1(                            \
@@ -610,7 +611,7 @@ static MIPS_ALWAYS_INLINE void column_block_f32_body(const mips_column_block_arg
   const ptrdiff_t cs0 = t->c_stride0, cs1 = t->c_stride1;
   const int64_t k = t->k;
   const bool accumulate = t->accumulate;
-  float panel[4 * COLUMN_RUN * COLUMN_GROUP];
+  _Alignas(64) float panel[4 * COLUMN_RUN * COLUMN_GROUP];
   const size_t v8 = __riscv_vsetvl_e32m1(COLUMN_GROUP);
   CB_GROUPS(CB_ROWS)
   CB_PAIRS(CB_DECL_ACC)
@@ -642,6 +643,8 @@ static MIPS_ALWAYS_INLINE void column_block_f32_body(const mips_column_block_arg
  * [l][16]) rows, so each k costs one full-width load per F groups. Lane x of a wide
  * row is row 8 * ((x / 2) % F) + 2 * (x / (2 * F)) + x % 2 of the block; C is read and
  * written through an index vector of those rows (once per element of C). */
+/* Two floats moved as one 64-bit element: an alias of the float buffers. */
+typedef uint64_t __attribute__((may_alias)) pair_bits;
 #define CBW_WIDE(X) X(0) X(1)
 #define CBW_ROW_OF(X, w) X(w, 0) X(w, 1) X(w, 2) X(w, 3) X(w, 4) X(w, 5) X(w, 6) X(w, 7) X(w, 8) X(w, 9) X(w, 10) X(w, 11) X(w, 12) X(w, 13) X(w, 14) X(w, 15)
 #define CBW_PAIRS(X) CBW_ROW_OF(X, 0) CBW_ROW_OF(X, 1)
@@ -649,7 +652,7 @@ static MIPS_ALWAYS_INLINE void column_block_f32_body(const mips_column_block_arg
   X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
 #define CBW_DECL_ACC(w, j)                                                             \
   vfloat32m1_t acc##w##j = __riscv_vfmv_v_f_f32m1(0.0f, lanes);                        \
-  if (W > w && J > j && accumulate)                                                    \
+  if (W > w && J > j && accumulate && t->rows > w * (int64_t)lanes)                   \
     acc##w##j = __riscv_vloxei64_v_f32m1_m(valid##w, c + w * lanes * cs0 + j * cs1,    \
                                            offsets, lanes);
 #define CBW_VALID(w)                                                                   \
@@ -660,9 +663,9 @@ static MIPS_ALWAYS_INLINE void column_block_f32_body(const mips_column_block_arg
 #define CBW_INTERLEAVE(w)                                                              \
   if (W > w)                                                                           \
     for (int64_t l = 0; l < run;) {                                                    \
-      const uint64_t *from = (const uint64_t *)(panel + (w * F * COLUMN_RUN + l) * COLUMN_GROUP); \
+      const pair_bits *from = (const pair_bits *)(panel + (w * F * COLUMN_RUN + l) * COLUMN_GROUP); \
       const ptrdiff_t next = COLUMN_RUN * COLUMN_GROUP / 2; /* one group on, in pairs */ \
-      uint64_t *to = (uint64_t *)(wide + (w * COLUMN_RUN + l) * lanes);                \
+      pair_bits *to = (pair_bits *)(wide + (w * COLUMN_RUN + l) * lanes);              \
       size_t vl;                                                                       \
       if (F == 2) {                                                                    \
         vl = __riscv_vsetvl_e64m4((size_t)(run - l) * 4);                              \
@@ -684,7 +687,7 @@ static MIPS_ALWAYS_INLINE void column_block_f32_body(const mips_column_block_arg
                                    : __riscv_vfmv_v_f_f32m1(0.0f, lanes);
 #define CBW_FMA(w, j) if (W > w && J > j) acc##w##j = __riscv_vfmacc_vf_f32m1(acc##w##j, b##j, va##w, lanes);
 #define CBW_STORE(w, j)                                                                \
-  if (W > w && J > j)                                                                  \
+  if (W > w && J > j && t->rows > w * (int64_t)lanes) /* a wide group in the block */  \
     __riscv_vsoxei64_v_f32m1_m(valid##w, c + w * lanes * cs0 + j * cs1, offsets, acc##w##j, lanes);
 
 static MIPS_ALWAYS_INLINE void column_block_wide_f32_body(const mips_column_block_args *t,
@@ -696,7 +699,9 @@ static MIPS_ALWAYS_INLINE void column_block_wide_f32_body(const mips_column_bloc
   const ptrdiff_t cs0 = t->c_stride0, cs1 = t->c_stride1;
   const int64_t k = t->k;
   const bool accumulate = t->accumulate;
-  float panel[4 * COLUMN_RUN * COLUMN_GROUP], wide[4 * COLUMN_RUN * COLUMN_GROUP];
+  /* Aligned for the 64-bit accesses of the second interleave. */
+  _Alignas(64) float panel[4 * COLUMN_RUN * COLUMN_GROUP];
+  _Alignas(64) float wide[4 * COLUMN_RUN * COLUMN_GROUP];
   const size_t lanes = (size_t)F * COLUMN_GROUP;
   const int G = 4;
   /* The block row of each lane, and its byte offset in a column of C. */
