@@ -64,6 +64,7 @@ models=(
   "convolutions conv3x3 4718592 1x34x34x16 3x3x16x32"
   "convolutions relu_conv3x3 4718592 1x34x34x16 3x3x16x32"
   "convolutions conv1x1 1048576 1x16x16x64 1x1x64x64"
+  "convolutions conv3x3s2 1179648 1x34x34x16 3x3x16x32"
   "convolutions nchw3x3s2 110592 2x8x17x17 12x8x3x3"
   "convolutions nchw3x3 9437184 1x64x18x18 64x64x3x3"
   "convolutions depthwise3x3 884736 1x34x34x96 3x3x96"

@@ -16,6 +16,14 @@ func.func @conv1x1(%x: tensor<1x16x16x64xf32>, %w: tensor<1x1x64x64xf32>) -> ten
   %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x16x16x64xf32>, tensor<1x1x64x64xf32>) outs(%f : tensor<1x16x16x64xf32>) -> tensor<1x16x16x64xf32>
   return %r : tensor<1x16x16x64xf32>
 }
+// The 3x3 conv above with stride 2 (a downsampling layer): 16x16 outputs.
+func.func @conv3x3s2(%x: tensor<1x34x34x16xf32>, %w: tensor<3x3x16x32xf32>) -> tensor<1x16x16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x16x16x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x16x16x32xf32>) -> tensor<1x16x16x32xf32>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x34x34x16xf32>, tensor<3x3x16x32xf32>) outs(%f : tensor<1x16x16x32xf32>) -> tensor<1x16x16x32xf32>
+  return %r : tensor<1x16x16x32xf32>
+}
 func.func @nchw3x3s2(%x: tensor<2x8x17x17xf32>, %w: tensor<12x8x3x3xf32>) -> tensor<2x12x8x8xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<2x12x8x8xf32>

@@ -3,7 +3,7 @@
  * precision (the exact value, for f32 purposes), over a sweep of the whole float range:
  * every bit pattern at a stride, plus ±0, ±Inf, NaN, subnormals and the extremes.
  *
- *   math_sweep [--stride N] [--check]
+ *   math_sweep [--stride N] [--only NAME] [--check]
  *
  * For each function it prints the largest error in units of the last place of the
  * exact result (results of normal magnitude), the largest absolute error where the
@@ -119,13 +119,16 @@ static void account(const function *fn, stats *s, float x, float got) {
 int main(int argc, char **argv) {
   uint64_t stride = 256;
   int check = 0;
+  const char *only = NULL; /* one function, e.g. for an exhaustive --stride 1 */
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--stride") == 0 && i + 1 < argc)
       stride = strtoull(argv[++i], NULL, 0);
+    else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+      only = argv[++i];
     else if (strcmp(argv[i], "--check") == 0)
       check = 1;
     else {
-      fprintf(stderr, "usage: %s [--stride N] [--check]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--stride N] [--only NAME] [--check]\n", argv[0]);
       return 2;
     }
   }
@@ -139,9 +142,11 @@ int main(int argc, char **argv) {
   if (!in) return 2;
   stats all[FUNCTION_COUNT];
   memset(all, 0, sizeof all);
-  int failed = 0;
+  int failed = 0, swept = 0;
   for (int f = 0; f < FUNCTION_COUNT; ++f) {
     const function *fn = &functions[f];
+    if (only && strcmp(only, fn->name) != 0) continue;
+    ++swept;
     stats *s = &all[f];
     uint64_t next = 0;
     int first = 1;
@@ -167,5 +172,9 @@ int main(int argc, char **argv) {
     if (s->special_wrong) printf("         first wrong special value at x = %g\n", (double)s->special_wrong_at);
   }
   free(in);
+  if (swept == 0) {
+    fprintf(stderr, "math_sweep: no function named '%s'\n", only);
+    return 2;
+  }
   return check && failed ? 1 : 0;
 }

@@ -145,12 +145,9 @@ private:
     Value identity = splat(r.combiner == Combiner::Sum ? -0.0f
                            : r.combiner == Combiner::Max ? -inf
                                                          : inf);
-    SmallVector<Value> start;
-    if (r.combiner == Combiner::Sum)
-      start = {initial};
-    else
-      start = {identity, arith::ConstantOp::create(b, loc, flagType,
-                                                   DenseElementsAttr::get(flagType, false))};
+    bool sum = r.combiner == Combiner::Sum;
+    SmallVector<Value> start = sum ? SmallVector<Value>{initial}
+                                   : SmallVector<Value>{identity, splat(0.0f)};
     auto loop = scf::ForOp::create(
         b, loc, index(0), whole, step, start, [&](OpBuilder &, Location, Value j, ValueRange acc) {
           SmallVector<Value> at(ivs);
@@ -158,26 +155,45 @@ private:
           Value v = vector::LoadOp::create(b, loc, vectorType, r.input, at);
           scf::YieldOp::create(b, loc, combine(v, acc));
         });
-    SmallVector<Value> at(ivs);
-    at.push_back(whole);
-    Value mask = vector::CreateMaskOp::create(
-        b, loc, flagType, ValueRange{arith::SubIOp::create(b, loc, length, whole)});
-    Value tail = vector::MaskedLoadOp::create(b, loc, vectorType, r.input, at, mask, identity);
-    SmallVector<Value> acc = combine(tail, loop.getResults());
+    // The masked rest only where there is one: at a VLEN that divides the row it
+    // would cost as much as a whole vector for nothing. For a maximum or minimum it
+    // also says whether it held a NaN (its masked-off lanes are infinite).
+    Value rest = arith::SubIOp::create(b, loc, length, whole);
+    Value hasRest = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rest, index(0));
+    auto tail = scf::IfOp::create(
+        b, loc, hasRest,
+        [&](OpBuilder &, Location) {
+          SmallVector<Value> at(ivs);
+          at.push_back(whole);
+          Value mask = vector::CreateMaskOp::create(b, loc, flagType, ValueRange{rest});
+          Value v = vector::MaskedLoadOp::create(b, loc, vectorType, r.input, at, mask, identity);
+          if (sum) {
+            scf::YieldOp::create(b, loc, combine(v, loop.getResults()));
+            return;
+          }
+          scf::YieldOp::create(b, loc, ValueRange{extremeOf(loop.getResult(0), v), anyNaN(v)});
+        },
+        [&](OpBuilder &, Location) {
+          SmallVector<Value> acc(loop.getResults());
+          if (!sum)
+            acc.back() = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+          scf::YieldOp::create(b, loc, acc);
+        });
     Value result;
-    if (r.combiner == Combiner::Sum) {
-      result = acc[0];
+    if (sum) {
+      result = tail.getResult(0);
     } else {
       bool max = r.combiner == Combiner::Max;
       Value extreme =
           vector::ReductionOp::create(b, loc, max ? vector::CombiningKind::MAXNUMF
                                                   : vector::CombiningKind::MINNUMF,
-                                      acc[0]);
+                                      tail.getResult(0));
       // With the output's value, NaN-propagating as the IR asks; then NaN if the
       // row held one.
       extreme = max ? arith::MaximumFOp::create(b, loc, extreme, initial).getResult()
                     : arith::MinimumFOp::create(b, loc, extreme, initial).getResult();
-      Value sawNaN = vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, acc[1]);
+      Value sawNaN = arith::OrIOp::create(b, loc, tail.getResult(1),
+                                          wholeVectorsHeldNaN(ivs, whole, step, loop.getResult(1)));
       Value nan = arith::ConstantOp::create(
           b, loc, b.getF32FloatAttr(std::numeric_limits<float>::quiet_NaN()));
       result = arith::SelectOp::create(b, loc, sawNaN, nan, extreme);
@@ -185,16 +201,55 @@ private:
     memref::StoreOp::create(b, loc, result, r.output, ivs);
   }
 
-  /// The accumulators after one more vector `v`.
+  /// The accumulators after one more whole vector `v`. A maximum or minimum
+  /// ignores NaN (one instruction) and adds v to a second accumulator, which turns
+  /// NaN once v holds a NaN (or the lane has summed to +inf and -inf, which a
+  /// causal mask's -inf alone does not): one instruction per vector where a compare
+  /// and an or cost two.
   SmallVector<Value> combine(Value v, ValueRange acc) {
     if (r.combiner == Combiner::Sum)
       // In order, element by element: vector.reduction without reassociation.
       return {vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, v, acc[0])};
-    Value extreme = r.combiner == Combiner::Max
-                        ? arith::MaxNumFOp::create(b, loc, acc[0], v).getResult()
-                        : arith::MinNumFOp::create(b, loc, acc[0], v).getResult();
+    return {extremeOf(acc[0], v), arith::AddFOp::create(b, loc, acc[1], v)};
+  }
+
+  Value extremeOf(Value acc, Value v) {
+    return r.combiner == Combiner::Max ? arith::MaxNumFOp::create(b, loc, acc, v).getResult()
+                                       : arith::MinNumFOp::create(b, loc, acc, v).getResult();
+  }
+
+  Value anyNaN(Value v) {
     Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, v, v);
-    return {extreme, arith::OrIOp::create(b, loc, acc[1], isNaN)};
+    return vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, isNaN);
+  }
+
+  /// Whether the row's whole vectors held a NaN, given their lane sums: looked for
+  /// again only when a sum is NaN.
+  Value wholeVectorsHeldNaN(ValueRange ivs, Value whole, Value step, Value special) {
+    Value seen = arith::CmpFOp::create(
+        b, loc, arith::CmpFPredicate::UNO,
+        vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, special),
+        arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f)));
+    auto check = scf::IfOp::create(
+        b, loc, seen,
+        [&](OpBuilder &, Location) {
+          auto rescan = scf::ForOp::create(
+              b, loc, index(0), whole, step,
+              ValueRange{arith::ConstantOp::create(b, loc, b.getBoolAttr(false))},
+              [&](OpBuilder &, Location, Value j, ValueRange found) {
+                SmallVector<Value> at(ivs);
+                at.push_back(j);
+                Value v = vector::LoadOp::create(b, loc, vectorType, r.input, at);
+                scf::YieldOp::create(b, loc,
+                                     ValueRange{arith::OrIOp::create(b, loc, found[0], anyNaN(v))});
+              });
+          scf::YieldOp::create(b, loc, rescan.getResults());
+        },
+        [&](OpBuilder &, Location) {
+          scf::YieldOp::create(b, loc,
+                               ValueRange{arith::ConstantOp::create(b, loc, b.getBoolAttr(false))});
+        });
+    return check.getResult(0);
   }
 
   OpBuilder &b;

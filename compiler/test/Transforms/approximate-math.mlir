@@ -162,11 +162,12 @@ func.func @not_gelu(%x: f32, %z: f32) -> f32 {
 }
 
 // exp: n from the magic-number sum (no float-to-integer conversion), 2^n by a shift
-// of its bits, a degree-5 polynomial, and selects for overflow (+inf) and for
-// results below FLT_MIN (0).
+// of its bits, a degree-5 polynomial; no select for overflow (the polynomial
+// overflows to +inf by itself) and one on the magic sum for results below 2^-127
+// (0), so that x is dead once t is formed.
 // CHECK-LABEL: func.func @exp_reduced
 // CHECK-DAG:     %[[MAGIC:.*]] = arith.constant 0x4B40007F : f32
-// CHECK-DAG:     %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK-DAG:     %[[BELOW:.*]] = arith.constant 0x4B400000 : f32
 // CHECK-NOT:     arith.fptosi
 // CHECK:         %[[XR:.*]] = arith.minnumf %[[X:[^,]*]], %{{.*}} : f32
 // CHECK:         %[[SUM:.*]] = math.fma %[[XR]], %{{.*}}, %[[MAGIC]] : f32
@@ -174,10 +175,10 @@ func.func @not_gelu(%x: f32, %z: f32) -> f32 {
 // CHECK:         %[[SHIFTED:.*]] = arith.shli %[[BITS]], %{{.*}} : i32
 // CHECK:         %[[SCALE:.*]] = arith.bitcast %[[SHIFTED]] : i32 to f32
 // CHECK-COUNT-5: math.fma
-// CHECK:         %[[OVER:.*]] = arith.cmpf ogt, %[[X]], %{{.*}} : f32
-// CHECK:         arith.select %[[OVER]], %[[INF]], %{{.*}} : f32
-// CHECK:         %[[UNDER:.*]] = arith.cmpf olt, %[[X]], %{{.*}} : f32
+// CHECK-NOT:     arith.cmpf ogt
+// CHECK:         %[[UNDER:.*]] = arith.cmpf olt, %[[SUM]], %[[BELOW]] : f32
 // CHECK:         arith.select %[[UNDER]]
+// CHECK-NOT:     arith.select
 // CHECK-NOT:     math.exp
 // CHECK-NOT:     arith.fptosi
 // CHECK:         return
