@@ -190,57 +190,38 @@ static inline __attribute__((always_inline)) int run_matmul(
   return status;
 }
 
-/* Every call but the smallest: a function of its own (the same arguments, so the entry
- * point jumps to it), so that the entry point's fast path saves no registers. */
-static __attribute__((noinline)) int matmul_f32_general(
-    int64_t m, int64_t n, int64_t k, const float *a, int64_t a_offset, int64_t a_stride0,
-    int64_t a_stride1, const float *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
-    float *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1, uint32_t flags) {
-  return run_matmul(m, n, k, (mips_operand){a, a_offset, a_stride0, a_stride1, m, k, 1, 0},
-                    (mips_operand){b, b_offset, b_stride0, b_stride1, k, n, 1, 0},
-                    (mips_operand){c, c_offset, c_stride0, c_stride1, m, n, 1, 0}, flags,
-                    sizeof(float), sizeof(float), MIPS_DTYPE_F32);
-}
+/* The entry point of one element type, and every call but the smallest in a function of
+ * its own (the same arguments), so that the entry point's short path saves no more
+ * registers than it uses. The smallest calls run in the entry point itself, so that their
+ * operands are read where the caller left them (the general path's call copies its
+ * eight stack arguments). */
+#define MIPS_DEFINE_MATMUL(TYPE, A_T, C_T, DTYPE)                                             \
+  static __attribute__((noinline)) int matmul_##TYPE##_general(                               \
+      int64_t m, int64_t n, int64_t k, const A_T *a, int64_t a_offset, int64_t a_stride0,     \
+      int64_t a_stride1, const A_T *b, int64_t b_offset, int64_t b_stride0,                   \
+      int64_t b_stride1, C_T *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1,      \
+      uint32_t flags) {                                                                       \
+    return run_matmul(m, n, k, (mips_operand){a, a_offset, a_stride0, a_stride1, m, k, 1, 0}, \
+                      (mips_operand){b, b_offset, b_stride0, b_stride1, k, n, 1, 0},          \
+                      (mips_operand){c, c_offset, c_stride0, c_stride1, m, n, 1, 0}, flags,   \
+                      sizeof(A_T), sizeof(C_T), DTYPE);                                       \
+  }                                                                                           \
+                                                                                              \
+  int mips_matmul_##TYPE(int64_t m, int64_t n, int64_t k, const A_T *a, int64_t a_offset,     \
+                         int64_t a_stride0, int64_t a_stride1, const A_T *b, int64_t b_offset, \
+                         int64_t b_stride0, int64_t b_stride1, C_T *c, int64_t c_offset,      \
+                         int64_t c_stride0, int64_t c_stride1, uint32_t flags) {              \
+    if (tiny_shape(m, n, k) &&                                                                \
+        run_tiny(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0,         \
+                 b_stride1, c, c_offset, c_stride0, c_stride1, flags, sizeof(A_T),            \
+                 sizeof(C_T), DTYPE))                                                         \
+      return MIPS_OK;                                                                         \
+    return matmul_##TYPE##_general(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset,   \
+                                   b_stride0, b_stride1, c, c_offset, c_stride0, c_stride1,   \
+                                   flags);                                                    \
+  }
 
-int mips_matmul_f32(int64_t m, int64_t n, int64_t k,
-                    const float *a, int64_t a_offset, int64_t a_stride0, int64_t a_stride1,
-                    const float *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
-                    float *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1,
-                    uint32_t flags) {
-  /* The smallest calls run here, so that their operands are read where the caller
-   * left them (the general path's call copies its eight stack arguments). */
-  if (tiny_shape(m, n, k) &&
-      run_tiny(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0, b_stride1,
-               c, c_offset, c_stride0, c_stride1, flags, sizeof(float), sizeof(float), MIPS_DTYPE_F32))
-    return MIPS_OK;
-  return matmul_f32_general(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0,
-                             b_stride1, c, c_offset, c_stride0, c_stride1, flags);
-}
-
-/* Every call but the smallest: a function of its own (the same arguments, so the entry
- * point jumps to it), so that the entry point's fast path saves no registers. */
-static __attribute__((noinline)) int matmul_i8i32_general(
-    int64_t m, int64_t n, int64_t k, const int8_t *a, int64_t a_offset, int64_t a_stride0,
-    int64_t a_stride1, const int8_t *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
-    int32_t *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1, uint32_t flags) {
-  return run_matmul(m, n, k, (mips_operand){a, a_offset, a_stride0, a_stride1, m, k, 1, 0},
-                    (mips_operand){b, b_offset, b_stride0, b_stride1, k, n, 1, 0},
-                    (mips_operand){c, c_offset, c_stride0, c_stride1, m, n, 1, 0}, flags,
-                    sizeof(int8_t), sizeof(int32_t), MIPS_DTYPE_I8I32);
-}
-
-int mips_matmul_i8i32(int64_t m, int64_t n, int64_t k,
-                      const int8_t *a, int64_t a_offset, int64_t a_stride0, int64_t a_stride1,
-                      const int8_t *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
-                      int32_t *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1,
-                      uint32_t flags) {
-  /* The smallest calls run here, so that their operands are read where the caller
-   * left them (the general path's call copies its eight stack arguments). */
-  if (tiny_shape(m, n, k) &&
-      run_tiny(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0, b_stride1,
-               c, c_offset, c_stride0, c_stride1, flags, sizeof(int8_t), sizeof(int32_t), MIPS_DTYPE_I8I32))
-    return MIPS_OK;
-  return matmul_i8i32_general(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0,
-                             b_stride1, c, c_offset, c_stride0, c_stride1, flags);
-}
+MIPS_DEFINE_MATMUL(f32, float, float, MIPS_DTYPE_F32)
+MIPS_DEFINE_MATMUL(i8i32, int8_t, int32_t, MIPS_DTYPE_I8I32)
+#undef MIPS_DEFINE_MATMUL
 
