@@ -252,8 +252,8 @@ struct GeluErf : OpRewritePattern<arith::MulFOp> {
 /// f32 exp(x) = 2^n e^t, n = round(x / ln 2) by the add-a-magic-number trick
 /// (no float-to-int conversion), t = x - n ln 2 in two parts, e^t = 1 + t p(t)
 /// with p of degree 5, 2^n built from the magic sum's bits by one shift. Results
-/// beyond FLT_MAX overflow to +inf by themselves and those below 2^-127 are
-/// flushed to 0 by one select; NaN flows through t. 15 vector operations (and a
+/// beyond FLT_MAX overflow to +inf by themselves; those below about 2^-126.5 are
+/// 0 (through a zero 2^n, or one select); NaN flows through t. 15 vector operations (and a
 /// register copy) against upstream's 34, which
 /// also converts to integer (vfcvt.rtz.x.f.v, which qemu 7.2 can abort on).
 /// n is computed from min(x, 88.37) so that 2^n stays finite, so p is fitted
@@ -296,11 +296,14 @@ struct ReducedExp : OpRewritePattern<math::ExpOp> {
       p = math::FmaOp::create(rewriter, loc, p, t, constant(polynomial[k]));
     Value ts = arith::MulFOp::create(rewriter, loc, t, scale);
     Value result = math::FmaOp::create(rewriter, loc, ts, p, scale);
-    // Past ln(FLT_MAX), t > 0.70 and t p(t) > 1 (p's coefficients are positive), so
-    // 2^127 (1 + t p(t)) rounds to +inf with no select; +inf gives t = +inf. n = -127
-    // makes 2^n's bits 0, so the result 0 (exp(x) < 2^-127 there); below that 2^n
-    // would wrap: a select on n + 127 < 0 (the magic sum, not x, so that x is dead
-    // once t is formed and t needs no register copy) flushes to 0, -inf included.
+    // Past ln(FLT_MAX), n stays 127 and 2^127 (1 + t p(t)) rounds to +inf with no
+    // select: just past the bound (t = 0.6931...) because p is accurate there (the
+    // exhaustive sweep, math_sweep --only exp --stride 1, checks it), and beyond it
+    // because t and p(t) only grow (p's coefficients are positive); +inf gives t =
+    // +inf. n = -127 makes 2^n's bits 0, so the result 0 (exp(x) is at most
+    // 2^-126.5 there); below that 2^n would wrap: a select on n + 127 < 0 (the magic
+    // sum, not x, so that x is dead once t is formed and t needs no register copy)
+    // flushes to 0, -inf included.
     Value underflows = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, sum,
                                              constant(0x1.8p23));
     rewriter.replaceOpWithNewOp<arith::SelectOp>(op, underflows, constant(0.0), result);

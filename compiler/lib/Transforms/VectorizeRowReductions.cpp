@@ -6,9 +6,10 @@
 // VLEN (LMUL 2 for 8 floats at every VLEN) and, for a NaN-propagating maximum, a
 // compare and two merges per vector: softmax's row maximum cost 1.7 instructions
 // per element at VLEN 256 and at 1024 alike. Here it becomes scalable vector code:
-// whole vectors unmasked, one masked tail, a sum in order (an ordered reduction
-// per vector, as the IR asks) and a maximum as a NaN-ignoring vector maximum plus
-// a NaN flag, so the result is still NaN when the row holds one.
+// whole vectors unmasked, a masked tail where the VLEN leaves one, a sum in order
+// (an ordered reduction per vector, as the IR asks) and a maximum as a NaN-ignoring
+// vector maximum plus lane sums, which turn NaN once a NaN is added (the row is
+// then looked at again), so the result is still NaN when the row holds one.
 //
 //===----------------------------------------------------------------------===//
 

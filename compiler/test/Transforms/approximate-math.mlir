@@ -163,8 +163,8 @@ func.func @not_gelu(%x: f32, %z: f32) -> f32 {
 
 // exp: n from the magic-number sum (no float-to-integer conversion), 2^n by a shift
 // of its bits, a degree-5 polynomial; no select for overflow (the polynomial
-// overflows to +inf by itself) and one on the magic sum for results below 2^-127
-// (0), so that x is dead once t is formed.
+// overflows to +inf by itself) and one on the magic sum where 2^n would wrap
+// (n < -127: 0), so that x is dead once t is formed.
 // CHECK-LABEL: func.func @exp_reduced
 // CHECK-DAG:     %[[MAGIC:.*]] = arith.constant 0x4B40007F : f32
 // CHECK-DAG:     %[[BELOW:.*]] = arith.constant 0x4B400000 : f32
