@@ -35,6 +35,9 @@ static const mips_kernel_candidate kernel_candidates[] = {
 #if defined(MIPS_HAVE_RVV_KERNELS)
     {&mips_kernels_rvv, cpu_has_rvv},
 #endif
+#if defined(MIPS_HAVE_X86_KERNELS)
+    {&mips_kernels_x86, always_available}, /* SSE2 is x86-64's baseline */
+#endif
 };
 
 #define MIPS_CANDIDATE_COUNT (sizeof kernel_candidates / sizeof kernel_candidates[0])
@@ -68,6 +71,8 @@ static void select_kernels(void) {
   const char *why = choice == &mips_kernels_scalar
                         ? "the best this CPU supports: no vector extension in AT_HWCAP"
                         : "the best this CPU supports, from AT_HWCAP";
+#elif defined(MIPS_HAVE_X86_KERNELS)
+  const char *why = "the best of this build, its tiles picked by CPU features";
 #else
   const char *why = "the only kernel set of this build";
 #endif

@@ -177,6 +177,9 @@ extern const mips_kernel_set mips_kernels_scalar;
 #if defined(MIPS_HAVE_RVV_KERNELS)
 extern const mips_kernel_set mips_kernels_rvv;
 #endif
+#if defined(MIPS_HAVE_X86_KERNELS)
+extern const mips_kernel_set mips_kernels_x86;
+#endif
 
 /* The kernel set for this process, chosen once (thread-safe) on first call. */
 const mips_kernel_set *mips_selected_kernels(void);

@@ -89,8 +89,8 @@ break_and_check weak-overlap-check both libmips/src/api/checks.c \
 # The highest element's byte offset is no longer checked for overflow.
 break_and_check weak-overflow-check both libmips/src/api/checks.c \
   's|!__builtin_mul_overflow(highest_index, size, \&byte_offset);|1;|'
-# The portable tiles' B packer turns NaN into zero.
-break_and_check drops-nan host libmips/src/kernels/scalar/gemm_portable.c \
+# The portable and x86 tiles' B packer turns NaN into zero.
+break_and_check drops-nan host libmips/src/kernels/portable_tile.h \
   's|^#define MIPS_F32_FROM(x) (x)$|#define MIPS_F32_FROM(x) ((x) != (x) ? 0.0f : (x))|'
 # RVV tiles take one lane too many at the last columns.
 break_and_check rvv-tail-overrun riscv64 libmips/src/kernels/rvv/gemm_rvv.c \

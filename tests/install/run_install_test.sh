@@ -18,7 +18,8 @@ prefix=$work/prefix
 
 case $mode in
   native)
-    cc=(cc) cc_static=(cc -static) run=() expect_kernel=scalar cmake_toolchain=()
+    cc=(cc) cc_static=(cc -static) run=() cmake_toolchain=()
+    expect_kernel=scalar; [ "$(uname -m)" = x86_64 ] && expect_kernel=x86
     export PKG_CONFIG_PATH="" ;;
   riscv64)
     cc=(clang-22 --target=riscv64-linux-gnu -fuse-ld=lld)

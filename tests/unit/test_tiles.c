@@ -94,6 +94,13 @@ static void test_portable_tiles(void **state) {
   check_set(&mips_kernels_scalar);
 }
 
+static void test_x86_tiles(void **state) {
+  (void)state;
+#if defined(MIPS_HAVE_X86_KERNELS)
+  check_set(&mips_kernels_x86);
+#endif
+}
+
 static void test_rvv_tiles(void **state) {
   (void)state;
 #if defined(MIPS_HAVE_RVV_KERNELS)
@@ -117,6 +124,9 @@ static void test_narrow_companions_fit(void **state) {
       &mips_kernels_scalar,
 #if defined(MIPS_HAVE_RVV_KERNELS)
       &mips_kernels_rvv,
+#endif
+#if defined(MIPS_HAVE_X86_KERNELS)
+      &mips_kernels_x86,
 #endif
   };
   for (size_t s = 0; s < sizeof sets / sizeof sets[0]; ++s)
@@ -174,6 +184,9 @@ static void check_grid(const mips_kernel_set *set) {
 static void test_thread_grid(void **state) {
   (void)state;
   check_grid(&mips_kernels_scalar);
+#if defined(MIPS_HAVE_X86_KERNELS)
+  check_grid(&mips_kernels_x86);
+#endif
 #if defined(MIPS_HAVE_RVV_KERNELS)
   if (cpu_has_rvv()) check_grid(&mips_kernels_rvv);
 #endif
@@ -181,6 +194,7 @@ static void test_thread_grid(void **state) {
 
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_portable_tiles),
+    cmocka_unit_test(test_x86_tiles),
     cmocka_unit_test(test_rvv_tiles),
     cmocka_unit_test(test_narrow_companions_fit),
     cmocka_unit_test(test_thread_grid),

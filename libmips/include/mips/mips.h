@@ -56,11 +56,12 @@ MIPS_API uint32_t mips_abi_version(void);
 MIPS_API const char *mips_version_string(void);
 
 /*! mips_kernel_name():
- * Names the kernel set that this process uses: "rvv" (RISC-V Vector 1.0) or "scalar"
- * (portable C). It is chosen once, on first use, from the CPU's features
- * (AT_HWCAP bit 'V' on riscv64) and the environment variable MIPS_KERNEL
- * (scalar | rvv | auto). MIPS_KERNEL=rvv on a CPU without V is refused with a
- * warning on stderr and the scalar kernel runs instead.
+ * Names the kernel set that this process uses: "rvv" (RISC-V Vector 1.0), "x86"
+ * (x86-64: SSE2 to AVX-512 tiles, picked by CPU features) or "scalar" (portable C).
+ * It is chosen once, on first use, from the CPU's features (AT_HWCAP bit 'V' on
+ * riscv64) and the environment variable MIPS_KERNEL (scalar | rvv | x86 | auto). A
+ * set this build lacks, or MIPS_KERNEL=rvv on a CPU without V, is refused with a
+ * warning on stderr and the automatic choice runs instead.
  * @return a static string, never NULL. */
 MIPS_API const char *mips_kernel_name(void);
 

@@ -1,153 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Portable C tiles: the kernel set for every CPU without a better one (name "scalar").
- *
- * Each tile keeps an MR x NR block of C in registers and runs over k reading packed,
- * zero-padded panels: per k step MR + NR loads feed MR * NR multiply-adds. The body is
- * plain C written once; per target it is stamped out with the shape that fits that
- * target's registers:
- *  - x86-64: GCC/Clang vector extensions, one vector = VW lanes of a row; AVX-512 and
- *    AVX2 variants are compiled with target attributes and picked at run time when the
- *    CPU has them (the library's baseline stays x86-64 v1).
- *  - elsewhere (rv64gc without V): scalar accumulators, 6 x 4 = 24 of the 32 FP
- *    registers, so the loop is loads and fmadd.s only.
- * Accumulation starts from C (or +0) and adds the products in ascending k, as the
- * contract says. int8 products accumulate in uint32_t: wrapping, like the other kernels. */
-#include <string.h>
+/* Portable C tiles: the kernel set for every CPU without a better one (name "scalar"),
+ * such as rv64gc without V, and the fallback everywhere else. Scalar accumulators,
+ * 6 x 4 = 24 of the 32 FP registers of RISC-V, so the loop is loads and fmadd.s only. */
+#include "kernels/portable_tile.h"
 
-#include "mips_internal.h"
-
-/* Packs B panels widened to the accumulator type, zero-padded to nr columns. */
-#define MIPS_PORTABLE_PACK_B(NAME, IN_T, OUT_T, CONVERT)                                  \
-  static void NAME(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,     \
-                   int64_t cols, int64_t nr) {                                            \
-    OUT_T *out = dst;                                                                     \
-    const IN_T *b = src;                                                                  \
-    for (int64_t j0 = 0; j0 < cols; j0 += nr, out += k * nr) {                            \
-      const int64_t w = cols - j0 < nr ? cols - j0 : nr;                                  \
-      for (int64_t l = 0; l < k; ++l) {                                                   \
-        const IN_T *row = b + l * s0 + j0 * s1;                                           \
-        if (s1 == 1) /* the common case, vectorised */                                    \
-          for (int64_t j = 0; j < w; ++j) out[l * nr + j] = CONVERT(row[j]);              \
-        else                                                                              \
-          for (int64_t j = 0; j < w; ++j) out[l * nr + j] = CONVERT(row[j * s1]);         \
-        for (int64_t j = w; j < nr; ++j) out[l * nr + j] = 0;                             \
-      }                                                                                   \
-    }                                                                                     \
-  }
-/* Elements of A and B as accumulator values: f32 as is; int8 sign-extended, then held
- * as uint32_t so that products and sums wrap instead of overflowing. */
-#define MIPS_F32_FROM(x) (x)
-#define MIPS_U32_FROM_I8(x) ((uint32_t)(int32_t)(x))
-MIPS_PORTABLE_PACK_B(pack_b_f32_portable, float, float, MIPS_F32_FROM)
-MIPS_PORTABLE_PACK_B(pack_b_i8_portable, int8_t, uint32_t, MIPS_U32_FROM_I8)
-
-/* One tile body. VEC is the register type holding VW lanes of ACC_T (VW = 1: ACC_T
- * itself) and UVEC the same type aligned to one element, for loads and stores anywhere;
- * A_TO_ACC converts an element of A; C_T is C's element type. A full tile over a C
- * with unit column stride moves its rows as vectors; edges go through a block copy. */
-#define MIPS_PORTABLE_TILE(NAME, ATTR, A_T, ACC_T, C_T, A_TO_ACC, VEC, UVEC, VW, MR, NR)   \
-  ATTR static void NAME(const mips_tile_args *t) {                                         \
-    enum { VPR = (NR) / (VW) }; /* vectors per row */                                      \
-    VEC acc[MR][VPR];                                                                      \
-    C_T *cc = t->c;                                                                        \
-    const bool direct = t->rows == (MR) && t->cols == (NR) && t->c_stride1 == 1 &&         \
-                        sizeof(C_T) == sizeof(ACC_T);                                      \
-    if (!t->accumulate) {                                                                  \
-      for (int i = 0; i < (MR); ++i)                                                       \
-        for (int v = 0; v < VPR; ++v) acc[i][v] = (VEC){0};                                \
-    } else if (direct) {                                                                   \
-      for (int i = 0; i < (MR); ++i)                                                       \
-        for (int v = 0; v < VPR; ++v)                                                      \
-          acc[i][v] = *(const UVEC *)(const void *)(cc + i * t->c_stride0 + v * (VW));     \
-    } else {                                                                               \
-      ACC_T block[MR][NR];                                                                 \
-      for (int i = 0; i < (MR); ++i)                                                       \
-        for (int j = 0; j < (NR); ++j)                                                     \
-          block[i][j] = (i < t->rows && j < t->cols)                                       \
-                            ? (ACC_T)cc[i * t->c_stride0 + j * t->c_stride1]               \
-                            : (ACC_T)0;                                                    \
-      memcpy(acc, block, sizeof acc);                                                      \
-    }                                                                                      \
-    const A_T *a = t->a;                                                                   \
-    const ACC_T *b = t->b;                                                                 \
-    for (int64_t l = 0; l < t->k; ++l) {                                                   \
-      VEC bv[VPR];                                                                         \
-      for (int v = 0; v < VPR; ++v) bv[v] = *(const UVEC *)(const void *)(b + v * (VW));   \
-      for (int i = 0; i < (MR); ++i) {                                                     \
-        /* x - (+0) is x for every x, -0 included: a broadcast, not an addition. */        \
-        const VEC ai = A_TO_ACC(a[i]) - (VEC){0};                                          \
-        for (int v = 0; v < VPR; ++v) acc[i][v] += ai * bv[v];                             \
-      }                                                                                    \
-      a += (MR);                                                                           \
-      b += (NR);                                                                           \
-    }                                                                                      \
-    if (direct) {                                                                          \
-      for (int i = 0; i < (MR); ++i)                                                       \
-        for (int v = 0; v < VPR; ++v)                                                      \
-          *(UVEC *)(void *)(cc + i * t->c_stride0 + v * (VW)) = acc[i][v];                 \
-      return;                                                                              \
-    }                                                                                      \
-    ACC_T block[MR][NR];                                                                   \
-    memcpy(block, acc, sizeof block);                                                      \
-    for (int64_t i = 0; i < t->rows; ++i)                                                  \
-      for (int64_t j = 0; j < t->cols; ++j)                                                \
-        cc[i * t->c_stride0 + j * t->c_stride1] = (C_T)block[i][j];                        \
-  }                                                                                        \
-  static int64_t NAME##_nr(void) { return (NR); }
-
-#define MIPS_PORTABLE_TILE_DESC(NAME, MR, PACKED_T, PACK, AVAILABLE)                      \
-  static const mips_tile NAME##_tile = {                                                  \
-      .name = #NAME, .mr = MR, .nr = NAME##_nr, .cost_per_row = 1,                        \
-      .needs_packing = true, .packed_b_size = sizeof(PACKED_T), .pack_b = PACK,           \
-      .run = NAME, .available = AVAILABLE};
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define MIPS_VECTOR_TYPES(T, LANES)                                                      \
-  typedef T T##x##LANES __attribute__((vector_size(LANES * sizeof(T))));                 \
-  typedef T T##x##LANES##_unaligned                                                      \
-      __attribute__((vector_size(LANES * sizeof(T)), aligned(sizeof(T)), may_alias));
-MIPS_VECTOR_TYPES(float, 4)
-MIPS_VECTOR_TYPES(float, 8)
-MIPS_VECTOR_TYPES(float, 16)
-MIPS_VECTOR_TYPES(uint32_t, 4)
-MIPS_VECTOR_TYPES(uint32_t, 8)
-MIPS_VECTOR_TYPES(uint32_t, 16)
-
-#define MIPS_AVX512 __attribute__((target("avx512f,fma")))
-#define MIPS_AVX2 __attribute__((target("avx2,fma")))
-#define MIPS_SSE2
-
-static bool cpu_has_avx512(void) { return __builtin_cpu_supports("avx512f"); }
-static bool cpu_has_avx2(void) {
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-}
-
-MIPS_PORTABLE_TILE(f32_4x8_sse2, MIPS_SSE2, float, float, float, MIPS_F32_FROM, floatx4,
-                   floatx4_unaligned, 4, 4, 8)
-MIPS_PORTABLE_TILE(f32_6x16_avx2, MIPS_AVX2, float, float, float, MIPS_F32_FROM, floatx8,
-                   floatx8_unaligned, 8, 6, 16)
-MIPS_PORTABLE_TILE(f32_12x32_avx512, MIPS_AVX512, float, float, float, MIPS_F32_FROM, floatx16,
-                   floatx16_unaligned, 16, 12, 32)
-MIPS_PORTABLE_TILE(i8i32_4x8_sse2, MIPS_SSE2, int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8,
-                   uint32_tx4, uint32_tx4_unaligned, 4, 4, 8)
-MIPS_PORTABLE_TILE(i8i32_6x16_avx2, MIPS_AVX2, int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8,
-                   uint32_tx8, uint32_tx8_unaligned, 8, 6, 16)
-MIPS_PORTABLE_TILE(i8i32_12x32_avx512, MIPS_AVX512, int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8,
-                   uint32_tx16, uint32_tx16_unaligned, 16, 12, 32)
-
-MIPS_PORTABLE_TILE_DESC(f32_4x8_sse2, 4, float, pack_b_f32_portable, NULL)
-MIPS_PORTABLE_TILE_DESC(f32_6x16_avx2, 6, float, pack_b_f32_portable, cpu_has_avx2)
-MIPS_PORTABLE_TILE_DESC(f32_12x32_avx512, 12, float, pack_b_f32_portable, cpu_has_avx512)
-MIPS_PORTABLE_TILE_DESC(i8i32_4x8_sse2, 4, uint32_t, pack_b_i8_portable, NULL)
-MIPS_PORTABLE_TILE_DESC(i8i32_6x16_avx2, 6, uint32_t, pack_b_i8_portable, cpu_has_avx2)
-MIPS_PORTABLE_TILE_DESC(i8i32_12x32_avx512, 12, uint32_t, pack_b_i8_portable, cpu_has_avx512)
-
-/* The best available tile wins: each later one costs less per row-step. */
-static const mips_tile *const f32_tiles[] = {&f32_4x8_sse2_tile, &f32_6x16_avx2_tile,
-                                             &f32_12x32_avx512_tile};
-static const mips_tile *const i8i32_tiles[] = {&i8i32_4x8_sse2_tile, &i8i32_6x16_avx2_tile,
-                                               &i8i32_12x32_avx512_tile};
-#else
 MIPS_PORTABLE_TILE(f32_6x4_scalar, , float, float, float, MIPS_F32_FROM, float, float, 1, 6, 4)
 MIPS_PORTABLE_TILE(i8i32_6x4_scalar, , int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8, uint32_t,
                    uint32_t, 1, 6, 4)
@@ -155,7 +11,6 @@ MIPS_PORTABLE_TILE_DESC(f32_6x4_scalar, 6, float, pack_b_f32_portable, NULL)
 MIPS_PORTABLE_TILE_DESC(i8i32_6x4_scalar, 6, uint32_t, pack_b_i8_portable, NULL)
 static const mips_tile *const f32_tiles[] = {&f32_6x4_scalar_tile};
 static const mips_tile *const i8i32_tiles[] = {&i8i32_6x4_scalar_tile};
-#endif
 
 const mips_kernel_set mips_kernels_scalar = {
     .name = "scalar",

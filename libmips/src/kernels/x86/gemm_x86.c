@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The x86-64 kernel set (name "x86"): the portable tile template stamped out with GCC/Clang
+ * vector extensions, one vector = VW lanes of a row, in SSE2, AVX2 and AVX-512 shapes,
+ * compiled with target attributes and picked at run time by the CPU's features (the
+ * library's baseline stays x86-64 v1, so SSE2 is always there). */
+#include "kernels/portable_tile.h"
+
+#define MIPS_VECTOR_TYPES(T, LANES)                                                      \
+  typedef T T##x##LANES __attribute__((vector_size(LANES * sizeof(T))));                 \
+  typedef T T##x##LANES##_unaligned                                                      \
+      __attribute__((vector_size(LANES * sizeof(T)), aligned(sizeof(T)), may_alias));
+MIPS_VECTOR_TYPES(float, 4)
+MIPS_VECTOR_TYPES(float, 8)
+MIPS_VECTOR_TYPES(float, 16)
+MIPS_VECTOR_TYPES(uint32_t, 4)
+MIPS_VECTOR_TYPES(uint32_t, 8)
+MIPS_VECTOR_TYPES(uint32_t, 16)
+
+#define MIPS_AVX512 __attribute__((target("avx512f,fma")))
+#define MIPS_AVX2 __attribute__((target("avx2,fma")))
+#define MIPS_SSE2
+
+static bool cpu_has_avx512(void) { return __builtin_cpu_supports("avx512f"); }
+static bool cpu_has_avx2(void) {
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+MIPS_PORTABLE_TILE(f32_4x8_sse2, MIPS_SSE2, float, float, float, MIPS_F32_FROM, floatx4,
+                   floatx4_unaligned, 4, 4, 8)
+MIPS_PORTABLE_TILE(f32_6x16_avx2, MIPS_AVX2, float, float, float, MIPS_F32_FROM, floatx8,
+                   floatx8_unaligned, 8, 6, 16)
+MIPS_PORTABLE_TILE(f32_12x32_avx512, MIPS_AVX512, float, float, float, MIPS_F32_FROM, floatx16,
+                   floatx16_unaligned, 16, 12, 32)
+MIPS_PORTABLE_TILE(i8i32_4x8_sse2, MIPS_SSE2, int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8,
+                   uint32_tx4, uint32_tx4_unaligned, 4, 4, 8)
+MIPS_PORTABLE_TILE(i8i32_6x16_avx2, MIPS_AVX2, int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8,
+                   uint32_tx8, uint32_tx8_unaligned, 8, 6, 16)
+MIPS_PORTABLE_TILE(i8i32_12x32_avx512, MIPS_AVX512, int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8,
+                   uint32_tx16, uint32_tx16_unaligned, 16, 12, 32)
+
+MIPS_PORTABLE_TILE_DESC(f32_4x8_sse2, 4, float, pack_b_f32_portable, NULL)
+MIPS_PORTABLE_TILE_DESC(f32_6x16_avx2, 6, float, pack_b_f32_portable, cpu_has_avx2)
+MIPS_PORTABLE_TILE_DESC(f32_12x32_avx512, 12, float, pack_b_f32_portable, cpu_has_avx512)
+MIPS_PORTABLE_TILE_DESC(i8i32_4x8_sse2, 4, uint32_t, pack_b_i8_portable, NULL)
+MIPS_PORTABLE_TILE_DESC(i8i32_6x16_avx2, 6, uint32_t, pack_b_i8_portable, cpu_has_avx2)
+MIPS_PORTABLE_TILE_DESC(i8i32_12x32_avx512, 12, uint32_t, pack_b_i8_portable, cpu_has_avx512)
+
+/* The best available tile wins: each later one costs less per row-step. */
+static const mips_tile *const f32_tiles[] = {&f32_4x8_sse2_tile, &f32_6x16_avx2_tile,
+                                             &f32_12x32_avx512_tile};
+static const mips_tile *const i8i32_tiles[] = {&i8i32_4x8_sse2_tile, &i8i32_6x16_avx2_tile,
+                                               &i8i32_12x32_avx512_tile};
+
+const mips_kernel_set mips_kernels_x86 = {
+    .name = "x86",
+    .f32_tiles = f32_tiles,
+    .f32_tile_count = sizeof f32_tiles / sizeof f32_tiles[0],
+    .i8i32_tiles = i8i32_tiles,
+    .i8i32_tile_count = sizeof i8i32_tiles / sizeof i8i32_tiles[0],
+};
