@@ -72,11 +72,18 @@ typedef void (*mips_tile_fn)(const mips_tile_args *args);
 
 /* Packs B[k x cols] (element (l, j) at b[l * b_stride0 + j * b_stride1]) into
  * ceil(cols / nr) panels of k x nr packed elements, panel p at dst + p * k * nr elements,
- * (l, j) at l * nr + j. Columns past `cols` in the last panel are zero when the tile
+ * (l, j) at l * nr + j (a tile with a k_group g: panels of mips_panel_elems, k padded
+ * with zeros, the layout its own). Columns past `cols` in the last panel are zero when the tile
  * needs_packing (its loads are nr wide); other tiles never read them, and their packers
  * leave them unwritten. */
 typedef void (*mips_pack_b_fn)(void *dst, const void *b, ptrdiff_t b_stride0,
                                ptrdiff_t b_stride1, int64_t k, int64_t cols, int64_t nr);
+
+/* Packs A[rows x kc] (element (i, l) at a[i * s0 + l * s1]) into a panel of mr rows in
+ * the tile's own layout, zero-padded (in the tile's terms) to mr rows and to kc rounded
+ * up to the tile's k_group. */
+typedef void (*mips_pack_a_fn)(void *dst, const void *a, ptrdiff_t s0, ptrdiff_t s1,
+                               int64_t rows, int64_t kc, int mr);
 
 typedef struct mips_tile {
   const char *name;         /* op, types, shape and ISA: "f32_15x2v_rvv" */
@@ -91,7 +98,19 @@ typedef struct mips_tile {
   /* NULL, or a tile with the same mr and packed B format that costs less for a panel of
    * at most narrow->nr() columns: the driver runs last, narrow panels with it. */
   const struct mips_tile *narrow;
+  /* 0 or 1, or the number of consecutive k a packed tile multiplies at once (4 for VNNI's
+   * 4-byte dot products): its panels pad k to a multiple of it, and k blocks other than
+   * the last are multiples of it. */
+  int k_group;
+  /* NULL: A panels are (i, l) -> l * mr + i; else the tile's own packer. */
+  mips_pack_a_fn pack_a;
 } mips_tile;
+
+/* Packed elements in one B panel of kc rows: k rounded up to the tile's k_group, times nr. */
+static inline int64_t mips_panel_elems(const mips_tile *t, int64_t kc, int64_t nr) {
+  const int64_t g = t->k_group > 1 ? t->k_group : 1;
+  return (kc + g - 1) / g * g * nr;
+}
 
 /* The largest mr of any tile: the driver's A panel buffer is sized by it. */
 #define MIPS_TILE_MR_MAX 16

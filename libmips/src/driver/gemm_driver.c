@@ -81,9 +81,10 @@ __attribute__((noinline)) const mips_tile *mips_gemm_choose_tile(
 MIPS_PACK_A(pack_a_f32, float)
 MIPS_PACK_A(pack_a_i8, int8_t)
 
-static void pack_a(mips_dtype type, void *dst, const void *a, ptrdiff_t s0, ptrdiff_t s1,
-                   int64_t rows, int64_t kc, int mr) {
-  if (type == MIPS_DTYPE_F32) pack_a_f32(dst, a, s0, s1, rows, kc, mr);
+static void pack_a(const mips_tile *tile, mips_dtype type, void *dst, const void *a,
+                   ptrdiff_t s0, ptrdiff_t s1, int64_t rows, int64_t kc, int mr) {
+  if (tile->pack_a != NULL) tile->pack_a(dst, a, s0, s1, rows, kc, mr);
+  else if (type == MIPS_DTYPE_F32) pack_a_f32(dst, a, s0, s1, rows, kc, mr);
   else pack_a_i8(dst, a, s0, s1, rows, kc, mr);
 }
 
@@ -129,16 +130,18 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
   /* Balanced k blocks: 300 is two blocks of 150, not 256 and 44. */
   const int64_t kc_max =
       blocking->kc_max < 1 ? 1 : blocking->kc_max < KC_MAX ? blocking->kc_max : KC_MAX;
-  int64_t kc_size = ceil_div(k, ceil_div(k, kc_max));
+  const int64_t k_group = tile->k_group > 1 ? tile->k_group : 1;
+  int64_t kc_size = ceil_div(ceil_div(k, ceil_div(k, kc_max)), k_group) * k_group;
 
   _Alignas(64) unsigned char stack_panel[STACK_PANEL_BYTES];
   b_buffer buf = {NULL, 0, false};
   if (pack_b) {
     const int64_t panels = ceil_div(n, nr);
     const int64_t panels_per_block = min64(
-        panels, (int64_t)(blocking->b_block_bytes / ((size_t)(kc_size * nr) * packed_size)) + 1);
+        panels, (int64_t)(blocking->b_block_bytes /
+                          ((size_t)mips_panel_elems(tile, kc_size, nr) * packed_size)) + 1);
     buf.nc = panels_per_block * nr;
-    const size_t block_bytes = (size_t)(kc_size * buf.nc) * packed_size;
+    const size_t block_bytes = (size_t)(mips_panel_elems(tile, kc_size, nr) * panels_per_block) * packed_size;
     /* A small B packs on the stack: malloc and free cost a 32^3 call a twelfth of its
      * instructions. (b_on_stack asks for the fallback below, for tests.) */
     const bool whole_on_stack = !blocking->b_on_stack && block_bytes <= STACK_PANEL_BYTES;
@@ -150,7 +153,8 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
       buf.data = stack_panel;
       buf.nc = nr;
       kc_size = min64(kc_size, (int64_t)(STACK_PANEL_BYTES / ((size_t)nr * packed_size)));
-      if (kc_size < 1) kc_size = 1;
+      kc_size = kc_size / k_group * k_group;
+      if (kc_size < k_group) kc_size = k_group;
     }
   }
 
@@ -175,7 +179,7 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
             .rows = rows, .k = kc, .accumulate = accumulate, .b_packed = pack_b || prepacked,
         };
         if (pack_a_panels) {
-          pack_a(type, a_panel, a_block, p->a_stride0, p->a_stride1, rows, kc,
+          pack_a(tile, type, a_panel, a_block, p->a_stride0, p->a_stride1, rows, kc,
                  tile->needs_packing ? mr : (int)rows);
           args.a = a_panel, args.a_rowstride = 1;
           args.a_kstride = tile->needs_packing ? mr : rows;
@@ -185,7 +189,8 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
         for (int64_t jr = 0; jr < nc; jr += nr) {
           args.cols = min64(nr, nc - jr);
           if (pack_b) {
-            args.b = (const char *)buf.data + (size_t)(jr / nr * kc * nr) * packed_size;
+            args.b = (const char *)buf.data +
+                     (size_t)(jr / nr * mips_panel_elems(tile, kc, nr)) * packed_size;
             args.b_kstride = nr, args.b_colstride = 1;
           } else if (prepacked) {
             args.b = b_base + (size_t)((jc + jr) / nr * p->b_panel_stride + pc * nr) * packed_size;

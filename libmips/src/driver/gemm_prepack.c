@@ -32,7 +32,8 @@ int mips_packed_b_make(mips_dtype type, int64_t k, int64_t n, const void *b, ptr
   int64_t panel_stride = 0, elems;
   size_t bytes = 0;
   if (k > 0 && n > 0 &&
-      (__builtin_mul_overflow(k, nr, &panel_stride) ||
+      (k > INT64_MAX - 64 || (panel_stride = mips_panel_elems(tile, k, 1),
+                              __builtin_mul_overflow(panel_stride, nr, &panel_stride)) ||
        __builtin_mul_overflow(panel_stride, panels, &elems) ||
        __builtin_mul_overflow((uint64_t)elems, (uint64_t)tile->packed_b_size, &bytes) ||
        bytes > (size_t)PTRDIFF_MAX))

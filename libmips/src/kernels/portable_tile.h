@@ -94,9 +94,10 @@ MIPS_PORTABLE_PACK_B(pack_b_i8_portable, int8_t, uint32_t, MIPS_U32_FROM_I8)
   }                                                                                        \
   static int64_t NAME##_nr(void) { return (NR); }
 
-#define MIPS_PORTABLE_TILE_DESC(NAME, MR, PACKED_T, PACK, AVAILABLE)                      \
+/* COST: relative cost of one row of one k step (the driver picks the cheapest tile). */
+#define MIPS_PORTABLE_TILE_DESC(NAME, MR, PACKED_T, PACK, AVAILABLE, COST)                \
   static const mips_tile NAME##_tile = {                                                  \
-      .name = #NAME, .mr = MR, .nr = NAME##_nr, .cost_per_row = 1,                        \
+      .name = #NAME, .mr = MR, .nr = NAME##_nr, .cost_per_row = COST,                     \
       .needs_packing = true, .packed_b_size = sizeof(PACKED_T), .pack_b = PACK,           \
       .run = NAME, .available = AVAILABLE};
 
