@@ -7,6 +7,8 @@
  *                                 median of timed runs after warm-up, one thread, for
  *                                 libmips, the naive i-k-j loop and, when Debian's
  *                                 libopenblas0-serial is installed, OpenBLAS cblas_sgemm;
+ *                                 when libdnnl is installed, oneDNN's dnnl_sgemm and
+ *                                 dnnl_gemm_s8s8s32 (on one OpenMP thread);
  *                                 --threads adds libmips f32 1024^3 on 1 and 2 threads.
  *   mips-bench --count [--quick] [--threads] [--shape=MxNxK]
  *                                 riscv64 under qemu with the mips-insn-count plugin:
@@ -82,17 +84,19 @@ static const bench_case cases[] = {
     {255, 257, 129, L_ROW, false, true, true, M_PLAIN},
     {7, 513, 33, L_ROW, true, true, true, M_PLAIN},
     {1, 512, 512, L_ROW, false, true, true, M_PLAIN},
+    {1, 512, 512, L_ROW, false, true, false, M_ANY_ORDER},
     {512, 1, 512, L_ROW, false, true, true, M_PLAIN},
+    {512, 1, 512, L_ROW, false, true, false, M_ANY_ORDER},
     {512, 512, 512, L_ROW, false, true, false, M_PLAIN},
     {1024, 1024, 1024, L_ROW, false, true, false, M_PLAIN},
     /* Inference shapes: decode (one token, then eight) against weights stored n x k,
      * a matrix-vector product, attention's Q K^T, a narrow head. */
-    {1, 1024, 1024, L_BT, false, false, true, M_PLAIN},
-    {1, 1024, 1024, L_BT, false, false, true, M_PACKED},
-    {1, 1024, 1024, L_BT, false, false, true, M_ANY_ORDER},
-    {8, 1024, 1024, L_BT, false, false, true, M_PLAIN},
-    {8, 1024, 1024, L_BT, false, false, true, M_PACKED},
-    {8, 1024, 1024, L_BT, false, false, true, M_ANY_ORDER},
+    {1, 1024, 1024, L_BT, false, true, true, M_PLAIN},
+    {1, 1024, 1024, L_BT, false, true, true, M_PACKED},
+    {1, 1024, 1024, L_BT, false, true, true, M_ANY_ORDER},
+    {8, 1024, 1024, L_BT, false, true, true, M_PLAIN},
+    {8, 1024, 1024, L_BT, false, true, true, M_PACKED},
+    {8, 1024, 1024, L_BT, false, true, true, M_ANY_ORDER},
     {1024, 1, 1024, L_ROW, false, false, true, M_PLAIN},
     {1024, 1, 1024, L_ROW, false, false, true, M_ANY_ORDER},
     {64, 64, 64, L_BT, false, false, true, M_PLAIN},
@@ -241,6 +245,70 @@ static void run_openblas(const bench_problem *p, bench_type t) {
   }
 }
 
+/* oneDNN through dlopen too: row-major dnnl_sgemm and dnnl_gemm_s8s8s32. */
+typedef int (*dnnl_sgemm_fn)(char, char, int64_t, int64_t, int64_t, float, const float *,
+                             int64_t, const float *, int64_t, float, float *, int64_t);
+typedef int (*dnnl_gemm_s8s8s32_fn)(char, char, char, int64_t, int64_t, int64_t, float,
+                                    const int8_t *, int64_t, int8_t, const int8_t *, int64_t,
+                                    int8_t, float, int32_t *, int64_t, const int32_t *);
+typedef struct dnnl_version_info {
+  int major, minor, patch;
+  const char *hash;
+  unsigned cpu_runtime, gpu_runtime;
+} dnnl_version_info;
+static struct {
+  dnnl_sgemm_fn sgemm;
+  dnnl_gemm_s8s8s32_fn s8s8s32;
+  char version[32];
+} onednn;
+
+static void load_onednn(void) {
+  void *h = dlopen("libdnnl.so.3", RTLD_NOW | RTLD_LOCAL);
+  if (h == NULL) h = dlopen("libdnnl.so.2", RTLD_NOW | RTLD_LOCAL);
+  if (h == NULL) return;
+  onednn.sgemm = (dnnl_sgemm_fn)dlsym(h, "dnnl_sgemm");
+  onednn.s8s8s32 = (dnnl_gemm_s8s8s32_fn)dlsym(h, "dnnl_gemm_s8s8s32");
+  const dnnl_version_info *(*version)(void) =
+      (const dnnl_version_info *(*)(void))dlsym(h, "dnnl_version");
+  if (version != NULL)
+    snprintf(onednn.version, sizeof onednn.version, "%d.%d.%d", version()->major,
+             version()->minor, version()->patch);
+  /* One thread, as for the others: oneDNN's OpenMP runtime takes the calling thread's
+   * thread count (libmips asks for its own counts explicitly). */
+  void (*set_threads)(int) = (void (*)(int))dlsym(RTLD_DEFAULT, "omp_set_num_threads");
+  if (set_threads == NULL) set_threads = (void (*)(int))dlsym(h, "omp_set_num_threads");
+  if (set_threads != NULL) set_threads(1);
+}
+
+/* Row-major, with the operands' transposes; a column-major C as C^T = B^T A^T. */
+static void run_onednn(const bench_problem *p, bench_type t) {
+  const bool c_col = p->cs0 == 1 && p->cs1 != 1;
+  const void *x = c_col ? p->b : p->a, *y = c_col ? p->a : p->b;
+  /* X (rows x k) and Y (k x cols), row-major, each 'N' or 'T' with its leading dimension. */
+  const int64_t xs0 = c_col ? p->bs1 : p->as0, xs1 = c_col ? p->bs0 : p->as1;
+  const int64_t ys0 = c_col ? p->as1 : p->bs0, ys1 = c_col ? p->as0 : p->bs1;
+  const int64_t rows = c_col ? p->n : p->m, cols = c_col ? p->m : p->n;
+  const char tx = xs1 == 1 ? 'N' : 'T', ty = ys1 == 1 ? 'N' : 'T';
+  const int64_t ldx = xs1 == 1 ? xs0 : xs1, ldy = ys1 == 1 ? ys0 : ys1;
+  const int64_t ldc = c_col ? p->cs1 : p->cs0;
+  /* A leading dimension must be at least the row length, even for a single row. */
+  const int64_t ldx_ok = ldx < (tx == 'N' ? p->k : rows) ? (tx == 'N' ? p->k : rows) : ldx;
+  const int64_t ldy_ok = ldy < (ty == 'N' ? cols : p->k) ? (ty == 'N' ? cols : p->k) : ldy;
+  const int64_t ldc_ok = ldc < cols ? cols : ldc;
+  int status;
+  if (t == T_F32) {
+    status = onednn.sgemm(tx, ty, rows, cols, p->k, 1.0f, x, ldx_ok, y, ldy_ok, 0.0f, p->c, ldc_ok);
+  } else {
+    static const int32_t no_offset = 0;
+    status = onednn.s8s8s32(tx, ty, 'F', rows, cols, p->k, 1.0f, x, ldx_ok, 0, y, ldy_ok, 0, 0.0f,
+                            p->c, ldc_ok, &no_offset);
+  }
+  if (status != 0) {
+    fprintf(stderr, "mips-bench: oneDNN failed (status %d)\n", status);
+    exit(1);
+  }
+}
+
 /*------------------------------------------------------------------------------------
  * Host mode: timing
  *----------------------------------------------------------------------------------*/
@@ -287,54 +355,82 @@ static bool same_result(impl_fn fn, const bench_case *bc, bench_type t) {
 typedef struct host_row {
   const bench_case *bc;
   bench_type t;
-  double libmips, naive, openblas; /* GFLOP/s; 0 = not measured */
+  double libmips, naive, openblas, onednn; /* GFLOP/s; 0 = not measured */
 } host_row;
+
+/* GFLOP/s of `fn` on the case, or 0 (with a note) if its result is wrong. */
+static double host_rate(impl_fn fn, const char *name, const bench_case *bc, bench_type t,
+                        const bench_problem *p, int samples) {
+  if (!same_result(fn, bc, t)) {
+    fprintf(stderr, "mips-bench: %s computes a wrong result for %lldx%lldx%lld %s; left out\n",
+            name, (long long)bc->m, (long long)bc->n, (long long)bc->k, layout_names[bc->layout]);
+    return 0;
+  }
+  const double flop = 2.0 * (double)bc->m * (double)bc->n * (double)bc->k;
+  return flop / time_impl(fn, p, t, samples) * 1e-9;
+}
+
+static void format_rate(char *out, size_t size, double rate, const char *format) {
+  if (rate > 0) snprintf(out, size, format, rate);
+  else snprintf(out, size, "-");
+}
 
 static int run_host(bool quick, host_row *rows, size_t *row_count) {
   load_openblas();
-  printf("host: %s kernel set, 1 thread; OpenBLAS: %s\n", mips_kernel_name(),
-         openblas.sgemm ? openblas.core : "not installed (apt-get install libopenblas0-serial)");
-  printf("%-18s %-4s %-5s %10s %10s %10s %9s %9s\n", "shape", "type", "lay", "libmips",
-         "naive", "openblas", "x naive", "x oblas");
+  load_onednn();
+  printf("host: %s kernel set, 1 thread; OpenBLAS: %s; oneDNN: %s\n", mips_kernel_name(),
+         openblas.sgemm ? openblas.core : "not installed (apt-get install libopenblas0-serial)",
+         onednn.sgemm ? onednn.version : "not installed (apt-get install libdnnl-dev)");
+  printf("%-18s %-4s %-8s %8s %8s %8s %8s %8s %8s %8s\n", "shape", "type", "lay", "libmips",
+         "naive", "openblas", "onednn", "x naive", "x oblas", "x dnnl");
   size_t count = 0;
   for (size_t ci = 0; ci < CASE_COUNT; ++ci) {
     const bench_case *bc = &cases[ci];
     if (!bc->host || (quick && !bc->quick)) continue;
     for (int t = T_F32; t <= T_I8; ++t) {
+      operands o = make_operands(bc, (bench_type)t);
+      libmips_mode = bc->mode;
+      if (bc->mode == M_PACKED) { /* packed once, outside the timing (the data is seeded) */
+        const int status =
+            t == T_F32 ? mips_pack_b_f32(bc->k, bc->n, o.p.b, 0, o.p.bs0, o.p.bs1, &libmips_packed_b)
+                       : mips_pack_b_i8(bc->k, bc->n, o.p.b, 0, o.p.bs0, o.p.bs1, &libmips_packed_b);
+        if (status != MIPS_OK) {
+          fprintf(stderr, "mips-bench: packing B failed: %s\n", mips_status_string(status));
+          return 1;
+        }
+      }
       if (!same_result(run_libmips, bc, (bench_type)t)) {
         fprintf(stderr, "mips-bench: libmips and the naive loop disagree on %lldx%lldx%lld\n",
                 (long long)bc->m, (long long)bc->n, (long long)bc->k);
         return 1;
       }
-      operands o = make_operands(bc, (bench_type)t);
-      const double flop = 2.0 * (double)bc->m * (double)bc->n * (double)bc->k;
       const int samples = quick ? 3 : 7;
-      host_row r = {bc, (bench_type)t, 0, 0, 0};
-      r.libmips = flop / time_impl(run_libmips, &o.p, (bench_type)t, samples) * 1e-9;
-      r.naive = flop / time_impl(run_naive, &o.p, (bench_type)t, samples) * 1e-9;
-      if (openblas.sgemm && t == T_F32) {
-        if (same_result(run_openblas, bc, (bench_type)t))
-          r.openblas = flop / time_impl(run_openblas, &o.p, (bench_type)t, samples) * 1e-9;
-        else
-          fprintf(stderr, "mips-bench: OpenBLAS (%s) computes a wrong result for %lldx%lldx%lld "
-                  "%s; left out\n", openblas.core, (long long)bc->m, (long long)bc->n,
-                  (long long)bc->k, layout_names[bc->layout]);
-      }
+      host_row r = {bc, (bench_type)t, 0, 0, 0, 0};
+      r.libmips = host_rate(run_libmips, "libmips", bc, (bench_type)t, &o.p, samples);
+      r.naive = host_rate(run_naive, "the naive loop", bc, (bench_type)t, &o.p, samples);
+      if (openblas.sgemm && t == T_F32)
+        r.openblas = host_rate(run_openblas, openblas.core, bc, (bench_type)t, &o.p, samples);
+      if (onednn.sgemm && onednn.s8s8s32)
+        r.onednn = host_rate(run_onednn, "oneDNN", bc, (bench_type)t, &o.p, samples);
+      mips_packed_b_free(libmips_packed_b);
+      libmips_packed_b = NULL, libmips_mode = M_PLAIN;
       free_operands(&o);
-      char shape[32], ob[16] = "-", xob[16] = "-";
+      char shape[32], lay[16], ob[16], dn[16], xob[16], xdn[16];
       snprintf(shape, sizeof shape, "%lldx%lldx%lld", (long long)bc->m, (long long)bc->n,
                (long long)bc->k);
-      if (r.openblas > 0) {
-        snprintf(ob, sizeof ob, "%.2f", r.openblas);
-        snprintf(xob, sizeof xob, "%.3f", r.libmips / r.openblas);
-      }
-      printf("%-18s %-4s %-5s %10.2f %10.2f %10s %9.2f %9s\n", shape, type_names[t],
-             layout_names[bc->layout], r.libmips, r.naive, ob, r.libmips / r.naive, xob);
+      snprintf(lay, sizeof lay, "%s%s", layout_names[bc->layout], mode_suffixes[bc->mode]);
+      format_rate(ob, sizeof ob, r.openblas, "%.2f");
+      format_rate(dn, sizeof dn, r.onednn, "%.2f");
+      format_rate(xob, sizeof xob, r.openblas > 0 ? r.libmips / r.openblas : 0, "%.3f");
+      format_rate(xdn, sizeof xdn, r.onednn > 0 ? r.libmips / r.onednn : 0, "%.3f");
+      printf("%-18s %-4s %-8s %8.2f %8.2f %8s %8s %8.2f %8s %8s\n", shape, type_names[t], lay,
+             r.libmips, r.naive, ob, dn, r.libmips / r.naive, xob, xdn);
       fflush(stdout);
       if (rows) rows[count++] = r;
     }
   }
-  printf("(GFLOP/s for f32, GOP/s for i8; 'x naive' and 'x oblas' are libmips's ratios)\n");
+  printf("(GFLOP/s for f32, GOP/s for i8; 'x naive', 'x oblas' and 'x dnnl' are libmips's "
+         "ratios)\n");
   if (row_count) *row_count = count;
   return 0;
 }
@@ -685,13 +781,15 @@ static int run_report(bool quick, const char *exe, const char *plugin, const cha
   for (size_t i = 0; i < hcount; ++i) {
     const host_row *h = &hrows[i];
     const struct { const char *name; double v; } impls[] = {
-        {"libmips", h->libmips}, {"naive", h->naive}, {"openblas", h->openblas}};
-    for (size_t x = 0; x < 3; ++x)
+        {"libmips", h->libmips}, {"naive", h->naive}, {"openblas", h->openblas},
+        {"onednn", h->onednn}};
+    for (size_t x = 0; x < 4; ++x)
       if (impls[x].v > 0)
-        fprintf(csv, "host,%lldx%lldx%lld,%lld,%lld,%lld,%s,%s,,%s,,,,,,,%.3f\n",
+        fprintf(csv, "host,%lldx%lldx%lld,%lld,%lld,%lld,%s,%s%s,,%s,,,,,,,%.3f\n",
                 (long long)h->bc->m, (long long)h->bc->n, (long long)h->bc->k,
                 (long long)h->bc->m, (long long)h->bc->n, (long long)h->bc->k,
-                type_names[h->t], layout_names[h->bc->layout], impls[x].name, impls[x].v);
+                type_names[h->t], layout_names[h->bc->layout], mode_suffixes[h->bc->mode],
+                impls[x].name, impls[x].v);
   }
   fclose(csv);
   printf("\ncsv: %s\n", path);
