@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # The reference BLAS level-3 testers (Debian's libblas-test) with libmips-blas preloaded:
 # xblat3s for sgemm_ and xscblat3 for cblas_sgemm, computational and error-exit tests.
-# Every other routine they test comes from the system BLAS, as it would for a user.
+# Every other routine they test comes from the reference BLAS installed beside them: with
+# OpenBLAS chosen as the system libblas.so.3 (update-alternatives), xscblat3 cannot load
+# (it needs the reference library's RowMajorStrg).
 # usage: run_reference_testers.sh <libmips-blas.so.1> <dir holding xblat3s and sblat3.in>
 set -euo pipefail
 lib=$(realpath "$1") testers=$2
@@ -17,7 +19,7 @@ run_tester() {
   shift 3
   echo "== $tester < $input (LD_PRELOAD=$lib)"
   local status=0
-  MIPS_VERBOSE=1 LD_PRELOAD=$lib "$testers/$tester" < "$testers/$input" > stdout.txt 2> stderr.txt ||
+  MIPS_VERBOSE=1 LD_PRELOAD=$lib LD_LIBRARY_PATH=$(realpath "$testers") "$testers/$tester" < "$testers/$input" > stdout.txt 2> stderr.txt ||
     status=$?
   if [ "$status" -ne 0 ]; then cat stdout.txt stderr.txt; fail "$tester exited with status $status"; fi
   [ -f "$summary" ] || summary=stdout.txt

@@ -185,9 +185,158 @@ static const mips_tile i8i32_12x32_vnni_tile = {
     .run = i8i32_12x32_vnni, .available = cpu_has_avx512_vnni,
     .k_group = VNNI_K, .pack_a = pack_a_i8_vnni};
 
+/*------------------------------------------------------------------------------------
+ * One row of C, f32, in ascending k: a matrix-vector product against B's unit-stride
+ * rows (one token times weights stored k x n) reads B in place, where a packed tile
+ * would copy all of B first. Eight vectors of C in flight hide the multiply-add latency
+ * of the per-column chains (each column's sum is a chain in k).
+ *----------------------------------------------------------------------------------*/
+enum { ROW_NR = 128, ROW_VECTORS = ROW_NR / 16 };
+
+MIPS_AVX512 static void f32_1x128_avx512(const mips_tile_args *t) {
+  const float *a = t->a, *b = t->b;
+  float *c = t->c;
+  const ptrdiff_t bs = t->b_colstride;
+  /* B's columns apart or C's: one column at a time (AVX-512 gathers measured no faster). */
+  if (bs != 1 || t->c_stride1 != 1) {
+    for (int64_t j = 0; j < t->cols; ++j) {
+      float sum = t->accumulate ? c[j * t->c_stride1] : 0.0f;
+      for (int64_t l = 0; l < t->k; ++l)
+        sum = __builtin_fmaf(a[l * t->a_kstride], b[l * t->b_kstride + j * bs], sum);
+      c[j * t->c_stride1] = sum;
+    }
+    return;
+  }
+  __mmask16 mask[ROW_VECTORS];
+  __m512 acc[ROW_VECTORS];
+  for (int v = 0; v < ROW_VECTORS; ++v) {
+    const int64_t left = t->cols - v * 16;
+    mask[v] = left >= 16 ? (__mmask16)0xffff : left <= 0 ? 0 : (__mmask16)((1u << left) - 1);
+    acc[v] = t->accumulate ? _mm512_maskz_loadu_ps(mask[v], c + v * 16) : _mm512_setzero_ps();
+  }
+  for (int64_t l = 0; l < t->k; ++l) {
+    const __m512 al = _mm512_set1_ps(a[l * t->a_kstride]);
+    const float *bl = b + l * t->b_kstride;
+    for (int v = 0; v < ROW_VECTORS; ++v)
+      acc[v] = _mm512_fmadd_ps(al, _mm512_maskz_loadu_ps(mask[v], bl + v * 16), acc[v]);
+  }
+  for (int v = 0; v < ROW_VECTORS; ++v) _mm512_mask_storeu_ps(c + v * 16, mask[v], acc[v]);
+}
+static int64_t f32_1x128_avx512_nr(void) { return ROW_NR; }
+
+/* Costs 8 per row-step so that it runs only the few rows (m <= 3) that a 12-row tile
+ * would mostly pad. */
+static const mips_tile f32_1x128_avx512_tile = {
+    .name = "f32_1x128_avx512", .mr = 1, .nr = f32_1x128_avx512_nr, .cost_per_row = 8,
+    .needs_packing = false, .packed_b_size = sizeof(float), .pack_b = pack_b_f32_portable,
+    .run = f32_1x128_avx512, .available = cpu_has_avx512};
+
+/*------------------------------------------------------------------------------------
+ * Dot products for one row of C (a decode step against weights stored n x k, or a
+ * matrix-vector product after orientation): f32 only with MIPS_MATMUL_ANY_ORDER, int8
+ * always. Eight columns share each load of A's row; masked loads take k's tail.
+ *----------------------------------------------------------------------------------*/
+enum { DOT_COLS = 8 };
+
+MIPS_AVX512 static void row_dot_f32_avx512(const mips_row_dot_args *t) {
+  const float *a = t->a, *b = t->b;
+  float *c = t->c;
+  const int64_t k = t->k, body = k - k % 16;
+  const __mmask16 tail = (__mmask16)((1u << (k % 16)) - 1);
+  for (int64_t j0 = 0; j0 < t->cols; j0 += DOT_COLS) {
+    const int64_t n = t->cols - j0 < DOT_COLS ? t->cols - j0 : DOT_COLS;
+    __m512 acc[DOT_COLS];
+    const float *col[DOT_COLS];
+    for (int x = 0; x < DOT_COLS; ++x) {
+      acc[x] = _mm512_setzero_ps();
+      col[x] = b + (j0 + (x < n ? x : 0)) * t->b_colstride; /* spare lanes repeat column 0 */
+    }
+    for (int64_t l = 0; l < body; l += 16) {
+      const __m512 al = _mm512_loadu_ps(a + l);
+      for (int x = 0; x < DOT_COLS; ++x)
+        acc[x] = _mm512_fmadd_ps(al, _mm512_loadu_ps(col[x] + l), acc[x]);
+    }
+    if (tail) {
+      const __m512 al = _mm512_maskz_loadu_ps(tail, a + body);
+      for (int x = 0; x < DOT_COLS; ++x)
+        acc[x] = _mm512_fmadd_ps(al, _mm512_maskz_loadu_ps(tail, col[x] + body), acc[x]);
+    }
+    for (int64_t x = 0; x < n; ++x) {
+      float *cj = c + (j0 + x) * t->c_stride;
+      *cj = (t->accumulate ? *cj : 0.0f) + _mm512_reduce_add_ps(acc[x]);
+    }
+  }
+}
+
+/* int8: pairs of sign-extended products summed into int32 lanes (vpmaddwd), wrapping
+ * like every int8 sum of the library. */
+#define MIPS_AVX512BW __attribute__((target("avx512f,avx512bw,avx512vl")))
+MIPS_AVX512BW static void row_dot_i8i32_avx512(const mips_row_dot_args *t) {
+  const int8_t *a = t->a, *b = t->b;
+  int32_t *c = t->c;
+  const int64_t k = t->k, body = k - k % 32;
+  const __mmask32 tail = (__mmask32)((1ull << (k % 32)) - 1);
+  for (int64_t j0 = 0; j0 < t->cols; j0 += DOT_COLS) {
+    const int64_t n = t->cols - j0 < DOT_COLS ? t->cols - j0 : DOT_COLS;
+    __m512i acc[DOT_COLS];
+    const int8_t *col[DOT_COLS];
+    for (int x = 0; x < DOT_COLS; ++x) {
+      acc[x] = _mm512_setzero_si512();
+      col[x] = b + (j0 + (x < n ? x : 0)) * t->b_colstride;
+    }
+    for (int64_t l = 0; l < body + (tail ? 32 : 0); l += 32) {
+      const __mmask32 m = l < body ? (__mmask32)0xffffffffu : tail;
+      const __m512i al = _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, a + l));
+      for (int x = 0; x < DOT_COLS; ++x)
+        acc[x] = _mm512_add_epi32(
+            acc[x], _mm512_madd_epi16(al, _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, col[x] + l))));
+    }
+    for (int64_t x = 0; x < n; ++x) {
+      int32_t *cj = c + (j0 + x) * t->c_stride;
+      const uint32_t sum = (uint32_t)_mm512_reduce_add_epi32(acc[x]);
+      *cj = (int32_t)((t->accumulate ? (uint32_t)*cj : 0u) + sum);
+    }
+  }
+}
+
+static bool cpu_has_avx512bw(void) {
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl");
+}
+
+/* Without AVX-512: plain loops (f32 in ascending k, which any order allows). */
+static void row_dot_f32_x86(const mips_row_dot_args *t) {
+  if (cpu_has_avx512()) {
+    row_dot_f32_avx512(t);
+    return;
+  }
+  const float *a = t->a, *b = t->b;
+  float *c = t->c;
+  for (int64_t j = 0; j < t->cols; ++j) {
+    float sum = t->accumulate ? c[j * t->c_stride] : 0.0f;
+    for (int64_t l = 0; l < t->k; ++l) sum += a[l] * b[j * t->b_colstride + l];
+    c[j * t->c_stride] = sum;
+  }
+}
+
+static void row_dot_i8i32_x86(const mips_row_dot_args *t) {
+  if (cpu_has_avx512bw()) {
+    row_dot_i8i32_avx512(t);
+    return;
+  }
+  const int8_t *a = t->a, *b = t->b;
+  int32_t *c = t->c;
+  for (int64_t j = 0; j < t->cols; ++j) {
+    uint32_t sum = t->accumulate ? (uint32_t)c[j * t->c_stride] : 0u;
+    for (int64_t l = 0; l < t->k; ++l)
+      sum += (uint32_t)((int32_t)a[l] * (int32_t)b[j * t->b_colstride + l]);
+    c[j * t->c_stride] = (int32_t)sum;
+  }
+}
+
 /* The best available tile wins: each later one costs less per row-step. */
 static const mips_tile *const f32_tiles[] = {&f32_4x8_sse2_tile, &f32_6x16_avx2_tile,
-                                             &f32_12x32_avx512_tile};
+                                             &f32_12x32_avx512_tile, &f32_1x128_avx512_tile};
 static const mips_tile *const i8i32_tiles[] = {&i8i32_4x8_sse2_tile, &i8i32_6x16_avx2_tile,
                                                &i8i32_12x32_avx512_tile, &i8i32_12x32_vnni_tile};
 
@@ -197,4 +346,8 @@ const mips_kernel_set mips_kernels_x86 = {
     .f32_tile_count = sizeof f32_tiles / sizeof f32_tiles[0],
     .i8i32_tiles = i8i32_tiles,
     .i8i32_tile_count = sizeof i8i32_tiles / sizeof i8i32_tiles[0],
+    .f32_row_dot = row_dot_f32_x86,
+    .i8i32_row_dot = row_dot_i8i32_x86,
+    .row_dot_min_k = 16,
+    .row_dot_max_rows = 8,
 };
