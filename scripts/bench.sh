@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # mips-bench, the whole report: builds libmips for the host and for riscv64, then runs
-#  - on the host: GFLOP/s (GOP/s for int8) of libmips, the naive loop and OpenBLAS;
+#  - on the host: GFLOP/s (GOP/s for int8) of libmips, the naive loop, OpenBLAS and oneDNN;
 #  - under qemu-riscv64 with the project's instruction-count plugin, at VLEN 128, 256,
 #    512 and 1024 and on a core without V: eff and ins/ideal of libmips and of the
 #    unpacked RVV baseline;

@@ -21,7 +21,7 @@ packages=(
   python3-numpy python3-pytest libblas-test libscalapack-openmpi-dev libopenmpi-dev openmpi-bin
 )
 if [ "${1:-}" = "--bench" ]; then
-  packages+=(libopenblas0-serial gnuplot-nox)
+  packages+=(libopenblas0-serial libdnnl2 gnuplot-nox)
 fi
 
 missing=()

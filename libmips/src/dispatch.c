@@ -3,7 +3,7 @@
  * fallback to the best; the last one the CPU supports wins unless MIPS_KERNEL names
  * another. The only global state in the library is the result, set under
  * pthread_once and published with release order, so that every later call reads it
- * with one acquire load. */
+ * with one acquire load, and the CPU features tiles need, also detected once. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -24,6 +24,29 @@ static bool cpu_has_rvv(void) {
 #endif
 
 static bool always_available(void) { return true; }
+
+/* The features mips_cpu_has reports, detected once. */
+static pthread_once_t features_once = PTHREAD_ONCE_INIT;
+static unsigned cpu_features;
+
+static void detect_features(void) {
+  unsigned found = 0;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    found |= MIPS_CPU_X86_AVX2_FMA;
+  if (__builtin_cpu_supports("avx512f")) found |= MIPS_CPU_X86_AVX512F;
+  if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl"))
+    found |= MIPS_CPU_X86_AVX512BW_VL;
+  if (__builtin_cpu_supports("avx512vnni")) found |= MIPS_CPU_X86_AVX512_VNNI;
+#endif
+  cpu_features = found;
+}
+
+bool mips_cpu_has(unsigned features) {
+  pthread_once(&features_once, detect_features);
+  return (cpu_features & features) == features;
+}
 
 typedef struct mips_kernel_candidate {
   const mips_kernel_set *set;

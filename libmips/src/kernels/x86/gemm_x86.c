@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The x86-64 kernel set (name "x86"): the portable tile template stamped out with GCC/Clang
  * vector extensions, one vector = VW lanes of a row, in SSE2, AVX2 and AVX-512 shapes,
- * compiled with target attributes and picked at run time by the CPU's features (the
- * library's baseline stays x86-64 v1, so SSE2 is always there). */
+ * compiled with target attributes and picked at run time by the CPU's features, which
+ * dispatch.c detects (the library's baseline stays x86-64 v1, so SSE2 is always there). */
 #include <immintrin.h>
 
 #include "kernels/portable_tile.h"
@@ -22,10 +22,8 @@ MIPS_VECTOR_TYPES(uint32_t, 16)
 #define MIPS_AVX2 __attribute__((target("avx2,fma")))
 #define MIPS_SSE2
 
-static bool cpu_has_avx512(void) { return __builtin_cpu_supports("avx512f"); }
-static bool cpu_has_avx2(void) {
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-}
+static bool cpu_has_avx512(void) { return mips_cpu_has(MIPS_CPU_X86_AVX512F); }
+static bool cpu_has_avx2(void) { return mips_cpu_has(MIPS_CPU_X86_AVX2_FMA); }
 
 MIPS_PORTABLE_TILE(f32_4x8_sse2, MIPS_SSE2, float, float, float, MIPS_F32_FROM, floatx4,
                    floatx4_unaligned, 4, 4, 8)
@@ -61,8 +59,7 @@ MIPS_PORTABLE_TILE_DESC(i8i32_12x32_avx512, 12, uint32_t, pack_b_i8_portable, cp
 enum { VNNI_MR = 12, VNNI_NR = 32, VNNI_K = 4 };
 
 static bool cpu_has_avx512_vnni(void) {
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vnni");
+  return mips_cpu_has(MIPS_CPU_X86_AVX512F | MIPS_CPU_X86_AVX512BW_VL | MIPS_CPU_X86_AVX512_VNNI);
 }
 
 /* A(i, l) -> byte (l / 4 * mr + i) * 4 + l % 4, as a + 128; rows past `rows` and k past kc
@@ -300,8 +297,7 @@ MIPS_AVX512BW static void row_dot_i8i32_avx512(const mips_row_dot_args *t) {
 }
 
 static bool cpu_has_avx512bw(void) {
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vl");
+  return mips_cpu_has(MIPS_CPU_X86_AVX512F | MIPS_CPU_X86_AVX512BW_VL);
 }
 
 /* Without AVX-512: plain loops (f32 in ascending k, which any order allows). */
