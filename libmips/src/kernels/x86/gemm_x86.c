@@ -138,7 +138,38 @@ static void pack_b_i8_vnni(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s
   acc##i##_0 = _mm512_sub_epi32(acc##i##_0, taken0);      \
   acc##i##_1 = _mm512_sub_epi32(acc##i##_1, taken1);
 
+/* One row of C over the same panels (m = 1 against pre-packed B). */
+MIPS_AVX512_VNNI static void i8i32_12x32_vnni_one_row(const mips_tile_args *t) {
+  int32_t *c = t->c;
+  int32_t row[VNNI_NR] = {0};
+  for (int64_t j = 0; t->accumulate && j < t->cols; ++j) row[j] = c[j * t->c_stride1];
+  __m512i acc0 = _mm512_loadu_si512(row), acc1 = _mm512_loadu_si512(row + 16);
+  const __m512i offset = _mm512_set1_epi32((int)0x80808080u);
+  __m512i taken0 = _mm512_setzero_si512(), taken1 = _mm512_setzero_si512();
+  const uint8_t *a = t->a;
+  const int8_t *b = t->b;
+  for (int64_t q = (t->k + VNNI_K - 1) / VNNI_K; q > 0; --q) {
+    const __m512i b0 = _mm512_loadu_si512(b), b1 = _mm512_loadu_si512(b + 64);
+    int32_t four;
+    memcpy(&four, a, sizeof four);
+    const __m512i a0 = _mm512_set1_epi32(four);
+    taken0 = _mm512_dpbusd_epi32(taken0, offset, b0);
+    taken1 = _mm512_dpbusd_epi32(taken1, offset, b1);
+    acc0 = _mm512_dpbusd_epi32(acc0, a0, b0);
+    acc1 = _mm512_dpbusd_epi32(acc1, a0, b1);
+    a += VNNI_MR * VNNI_K;
+    b += VNNI_NR * VNNI_K;
+  }
+  _mm512_storeu_si512(row, _mm512_sub_epi32(acc0, taken0));
+  _mm512_storeu_si512(row + 16, _mm512_sub_epi32(acc1, taken1));
+  for (int64_t j = 0; j < t->cols; ++j) c[j * t->c_stride1] = row[j];
+}
+
 MIPS_AVX512_VNNI static void i8i32_12x32_vnni(const mips_tile_args *t) {
+  if (t->rows == 1) {
+    i8i32_12x32_vnni_one_row(t);
+    return;
+  }
   VNNI_ROWS(VNNI_DECLARE)
   int32_t *c = t->c;
   int32_t block[VNNI_MR][VNNI_NR]; /* C of an edge tile, zero where the tile has none */
