@@ -164,15 +164,18 @@ enum { MIPS_COLUMN_BLOCK_ROWS = 32, MIPS_COLUMN_BLOCK_COLS = 16 };
 
 /* One implementation of every operation, selected as a whole. Tile tables are ordered
  * from the fallback to the best; the driver picks by estimated cost among them. */
+/* The element types of a call: f32 x f32 -> f32 and int8 x int8 -> int32. Kernel sets
+ * and the per-type descriptor are indexed by it. */
+typedef enum mips_dtype { MIPS_DTYPE_F32, MIPS_DTYPE_I8I32, MIPS_DTYPE_COUNT } mips_dtype;
+
 typedef struct mips_kernel_set {
   const char *name;
-  const mips_tile *const *f32_tiles;
-  size_t f32_tile_count;
-  const mips_tile *const *i8i32_tiles;
-  size_t i8i32_tile_count;
+  const mips_tile *const *tiles[MIPS_DTYPE_COUNT];
+  size_t tile_count[MIPS_DTYPE_COUNT];
   unsigned (*vector_bits)(void); /* NULL, or the vector register width (VLEN) */
-  /* NULL: none, the tiles run matrix-vector products too. */
-  mips_row_dot_fn f32_row_dot, i8i32_row_dot;
+  /* NULL: none, the tiles run matrix-vector products too. f32's runs only with
+   * MIPS_MATMUL_ANY_ORDER. */
+  mips_row_dot_fn row_dot[MIPS_DTYPE_COUNT];
   /* Below this k, or with more rows than row_dot_max_rows, the tiles are faster. */
   int64_t row_dot_min_k;
   int64_t row_dot_max_rows;
@@ -187,8 +190,8 @@ typedef struct mips_kernel_set {
   /* NULL, or the tile the smallest calls run directly (the tile mips_gemm_run would run
    * for them: the first table entry's narrow variant), for at most 15 rows and as many
    * columns as it has at the smallest VLEN. */
-  const mips_tile *f32_tiny, *i8i32_tiny;
-  int64_t f32_tiny_cols, i8i32_tiny_cols; /* at most MIPS_TINY_MAX_COLS */
+  const mips_tile *tiny[MIPS_DTYPE_COUNT];
+  int64_t tiny_cols[MIPS_DTYPE_COUNT]; /* at most MIPS_TINY_MAX_COLS */
 } mips_kernel_set;
 enum { MIPS_TINY_MAX_COLS = 4 };
 
@@ -217,6 +220,18 @@ const mips_kernel_set *mips_selected_kernels(void);
 /* The same once chosen, else NULL: read without a call on the smallest calls' path. */
 extern _Atomic(const mips_kernel_set *) mips_selected_kernel_set;
 
+/* What the layers need to know of an element type, in one place (driver/dtypes.c). */
+typedef struct mips_dtype_info {
+  size_t input_size;  /* bytes of an element of A and B */
+  size_t output_size; /* bytes of an element of C */
+  /* The default A panel packer: A(i, l) -> panel[l * mr + i], rows past `rows` zero. */
+  void (*pack_a)(void *dst, const void *a, ptrdiff_t s0, ptrdiff_t s1, int64_t rows,
+                 int64_t kc, int mr);
+  /* Writes zero to every element of an m x n C (k = 0 without accumulation). */
+  void (*zero_fill)(void *c, ptrdiff_t s0, ptrdiff_t s1, int64_t m, int64_t n);
+} mips_dtype_info;
+extern const mips_dtype_info mips_dtypes[MIPS_DTYPE_COUNT];
+
 /* Scalar gathers of a B panel of w <= nr columns (driver/gemm_pack.c):
  * (l, j) at b[l * s0 + j * s1] goes to out[l * nr + j]. */
 void mips_gather_b_f32(float *restrict out, const float *b, ptrdiff_t s0, ptrdiff_t s1,
@@ -227,8 +242,6 @@ void mips_gather_b_i8_to_i16(int16_t *restrict out, const int8_t *b, ptrdiff_t s
 /*------------------------------------------------------------------------------------
  * Driver
  *----------------------------------------------------------------------------------*/
-
-typedef enum mips_dtype { MIPS_DTYPE_F32, MIPS_DTYPE_I8I32 } mips_dtype;
 
 /* Runs a validated, oriented, non-empty problem with the tiles given. */
 void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,

@@ -85,8 +85,8 @@ static void check_tiles(const mips_kernel_set *set, const mips_tile *const *tile
 }
 
 static void check_set(const mips_kernel_set *set) {
-  check_tiles(set, set->f32_tiles, set->f32_tile_count, F32);
-  check_tiles(set, set->i8i32_tiles, set->i8i32_tile_count, I8I32);
+  check_tiles(set, set->tiles[MIPS_DTYPE_F32], set->tile_count[MIPS_DTYPE_F32], F32);
+  check_tiles(set, set->tiles[MIPS_DTYPE_I8I32], set->tile_count[MIPS_DTYPE_I8I32], I8I32);
 }
 
 static void test_portable_tiles(void **state) {
@@ -131,8 +131,8 @@ static void test_narrow_companions_fit(void **state) {
   };
   for (size_t s = 0; s < sizeof sets / sizeof sets[0]; ++s)
     for (int t = 0; t < 2; ++t) {
-      const mips_tile *const *tiles = t == 0 ? sets[s]->f32_tiles : sets[s]->i8i32_tiles;
-      const size_t count = t == 0 ? sets[s]->f32_tile_count : sets[s]->i8i32_tile_count;
+      const mips_tile *const *tiles = sets[s]->tiles[t];
+      const size_t count = sets[s]->tile_count[t];
       assert_true(count >= 1 && tiles[0]->available == NULL); /* the fallback comes first */
       for (size_t i = 0; i < count; ++i) {
         const mips_tile *narrow = tiles[i]->narrow;
@@ -156,8 +156,8 @@ static int run_through_grid(const matmul_case *tc, const void *a, const view *av
   const mips_matmul_problem p = problem_of(tc, a, av, b, bv, c, cv);
   const bool f32 = tc->type == F32;
   const mips_tile *tile = mips_gemm_choose_tile(
-      f32 ? parallel_set->f32_tiles : parallel_set->i8i32_tiles,
-      f32 ? parallel_set->f32_tile_count : parallel_set->i8i32_tile_count, p.m, p.n);
+      parallel_set->tiles[f32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32],
+      parallel_set->tile_count[f32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32], p.m, p.n);
   mips_gemm_run_parallel(&p, f32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32, tile, parallel_threads);
   return MIPS_OK;
 }

@@ -53,23 +53,6 @@ bool mips_operand_self_overlaps(const mips_operand *op) {
 }
 
 
-/* Writes zero to every element of C: the result of k = 0 without accumulation. Steps
- * one dimension at a time, as the kernels do, to stay within the validated spans. */
-#define MIPS_ZERO_FILL(NAME, T)                                                 \
-  static void NAME(T *c, ptrdiff_t s0, ptrdiff_t s1, int64_t m, int64_t n) {    \
-    for (int64_t i = 0; i < m; ++i) {                                           \
-      T *row = c + i * s0;                                                      \
-      for (int64_t j = 0; j < n; ++j) row[j * s1] = 0;                          \
-    }                                                                           \
-  }
-MIPS_ZERO_FILL(zero_fill_f32, float)
-MIPS_ZERO_FILL(zero_fill_i32, int32_t)
-
-void mips_zero_fill(mips_dtype type, void *c, ptrdiff_t s0, ptrdiff_t s1, int64_t m, int64_t n) {
-  if (type == MIPS_DTYPE_F32) zero_fill_f32(c, s0, s1, m, n);
-  else zero_fill_i32(c, s0, s1, m, n);
-}
-
 /*------------------------------------------------------------------------------------
  * Batched C: does x*s_x + y*s_y + z*s_z = 0 have a solution with (x, y, z) != 0 and
  * |x| < e_x, |y| < e_y, |z| < e_z? The indices were checked to fit int64_t, so every

@@ -90,9 +90,6 @@ static inline __attribute__((always_inline)) int validate(
   return MIPS_OK;
 }
 
-/* Writes zero to every element of an m x n C: k = 0 without accumulation (checks.c). */
-void mips_zero_fill(mips_dtype type, void *c, ptrdiff_t s0, ptrdiff_t s1, int64_t m, int64_t n);
-
 /* Whether the problem has work for two threads: small calls stop here, inline, and
  * never pay for the thread-count lookup. */
 static inline bool may_split(int64_t m, int64_t n, int64_t k) {
@@ -114,7 +111,7 @@ static inline __attribute__((always_inline)) bool mips_finish_if_empty(
   drop_unit_extent_strides(c);
   *c00 = (char *)c->base + (ptrdiff_t)c->offset * (ptrdiff_t)c_size;
   if (k != 0) return false;
-  mips_zero_fill(type, *c00, c->stride0, c->stride1, m, n);
+  mips_dtypes[type].zero_fill(*c00, c->stride0, c->stride1, m, n);
   return true;
 }
 

@@ -20,9 +20,8 @@ static bool prefer_transposed(int64_t m, int64_t n, ptrdiff_t c_stride0, ptrdiff
  * not sum in ascending order. */
 static mips_row_dot_fn row_dot_for(const mips_matmul_problem *p, mips_dtype type,
                                    const mips_kernel_set *set) {
-  const mips_row_dot_fn fn = type == MIPS_DTYPE_I8I32                ? set->i8i32_row_dot
-                             : (p->flags & MIPS_MATMUL_ANY_ORDER) != 0 ? set->f32_row_dot
-                                                                       : NULL;
+  const bool any_order = type != MIPS_DTYPE_F32 || (p->flags & MIPS_MATMUL_ANY_ORDER) != 0;
+  const mips_row_dot_fn fn = any_order ? set->row_dot[type] : NULL;
   const bool fits = p->m <= set->row_dot_max_rows && p->k >= set->row_dot_min_k &&
                     p->a_stride1 == 1 && p->b_stride0 == 1;
   return fits ? fn : NULL;
@@ -108,8 +107,8 @@ static inline __attribute__((always_inline)) void run_checked(
     else mips_row_dots_run(&p, type, row_dot);
     return;
   }
-  const mips_tile *const *tiles = type == MIPS_DTYPE_F32 ? set->f32_tiles : set->i8i32_tiles;
-  const size_t tile_count = type == MIPS_DTYPE_F32 ? set->f32_tile_count : set->i8i32_tile_count;
+  const mips_tile *const *tiles = set->tiles[type];
+  const size_t tile_count = set->tile_count[type];
   if (threads > 1)
     mips_gemm_run_parallel(&p, type, mips_gemm_choose_tile(tiles, tile_count, p.m, p.n), threads);
   else mips_gemm_run(&p, type, tiles, tile_count);
@@ -162,9 +161,9 @@ static inline __attribute__((always_inline)) bool run_tiny(
   const mips_kernel_set *set =
       atomic_load_explicit(&mips_selected_kernel_set, memory_order_acquire);
   if (set == NULL) return false;
-  const mips_tile *run = type == MIPS_DTYPE_F32 ? set->f32_tiny : set->i8i32_tiny;
+  const mips_tile *run = set->tiny[type];
   if (run == NULL || m > run->mr ||
-      n > (type == MIPS_DTYPE_F32 ? set->f32_tiny_cols : set->i8i32_tiny_cols) ||
+      n > set->tiny_cols[type] ||
       k >= set->row_dot_min_k)
     return false;
   /* Field by field: an initializer would also zero the padding. */

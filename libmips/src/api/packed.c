@@ -10,7 +10,7 @@ static int pack_b(mips_dtype type, int64_t k, int64_t n, const void *b, int64_t 
   const bool reads_b = k > 0 && n > 0;
   if (reads_b && b == NULL) return MIPS_ERROR_NULL_POINTER;
   mips_operand bo = {b, b_offset, b_stride0, b_stride1, k, n, 1, 0};
-  const size_t size = type == MIPS_DTYPE_F32 ? sizeof(float) : sizeof(int8_t);
+  const size_t size = mips_dtypes[type].input_size;
   if (reads_b && !mips_operand_indices_fit(&bo, size)) return MIPS_ERROR_OVERFLOW;
   drop_unit_extent_strides(&bo);
   const void *b00 = reads_b ? (const char *)b + (ptrdiff_t)b_offset * (ptrdiff_t)size : NULL;

@@ -31,10 +31,8 @@ static int64_t min64(int64_t x, int64_t y) { return x < y ? x : y; }
 /* x >= 0, y >= 1; no overflow for any x (k may be huge when A and B broadcast). */
 static int64_t ceil_div(int64_t x, int64_t y) { return x / y + (x % y != 0); }
 
-static size_t input_size(mips_dtype type) { return type == MIPS_DTYPE_F32 ? sizeof(float) : 1; }
-static size_t output_size(mips_dtype type) {
-  return type == MIPS_DTYPE_F32 ? sizeof(float) : sizeof(int32_t);
-}
+static size_t input_size(mips_dtype type) { return mips_dtypes[type].input_size; }
+static size_t output_size(mips_dtype type) { return mips_dtypes[type].output_size; }
 
 /*------------------------------------------------------------------------------------
  * Tile choice
@@ -63,29 +61,6 @@ __attribute__((noinline)) const mips_tile *mips_gemm_choose_tile(
     if (best == NULL || cost < best_cost) best = tiles[i], best_cost = cost;
   }
   return best;
-}
-
-/*------------------------------------------------------------------------------------
- * A panels: A(i, l) -> panel[l * mr + i], rows past `rows` up to mr zero.
- *----------------------------------------------------------------------------------*/
-#define MIPS_PACK_A(NAME, T)                                                              \
-  static void NAME(T *restrict dst, const T *a, ptrdiff_t s0, ptrdiff_t s1, int64_t rows, \
-                   int64_t kc, int mr) {                                                  \
-    for (int64_t i = 0; i < rows; ++i) {                                                  \
-      const T *row = a + i * s0;                                                          \
-      for (int64_t l = 0; l < kc; ++l) dst[l * mr + i] = row[l * s1];                     \
-    }                                                                                     \
-    for (int64_t i = rows; i < mr; ++i)                                                   \
-      for (int64_t l = 0; l < kc; ++l) dst[l * mr + i] = 0;                               \
-  }
-MIPS_PACK_A(pack_a_f32, float)
-MIPS_PACK_A(pack_a_i8, int8_t)
-
-static void pack_a(const mips_tile *tile, mips_dtype type, void *dst, const void *a,
-                   ptrdiff_t s0, ptrdiff_t s1, int64_t rows, int64_t kc, int mr) {
-  if (tile->pack_a != NULL) tile->pack_a(dst, a, s0, s1, rows, kc, mr);
-  else if (type == MIPS_DTYPE_F32) pack_a_f32(dst, a, s0, s1, rows, kc, mr);
-  else pack_a_i8(dst, a, s0, s1, rows, kc, mr);
 }
 
 /*------------------------------------------------------------------------------------
@@ -179,8 +154,9 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
             .rows = rows, .k = kc, .accumulate = accumulate, .b_packed = pack_b || prepacked,
         };
         if (pack_a_panels) {
-          pack_a(tile, type, a_panel, a_block, p->a_stride0, p->a_stride1, rows, kc,
-                 tile->needs_packing ? mr : (int)rows);
+          (tile->pack_a ? tile->pack_a : mips_dtypes[type].pack_a)(
+              a_panel, a_block, p->a_stride0, p->a_stride1, rows, kc,
+              tile->needs_packing ? mr : (int)rows);
           args.a = a_panel, args.a_rowstride = 1;
           args.a_kstride = tile->needs_packing ? mr : rows;
         } else if (rows == 1) {

@@ -20,8 +20,8 @@ enum { TALL_ROWS_HINT = 64 };
 int mips_packed_b_make(mips_dtype type, int64_t k, int64_t n, const void *b, ptrdiff_t s0,
                        ptrdiff_t s1, mips_packed_b **out) {
   const mips_kernel_set *set = mips_selected_kernels();
-  const mips_tile *const *tiles = type == MIPS_DTYPE_F32 ? set->f32_tiles : set->i8i32_tiles;
-  const size_t count = type == MIPS_DTYPE_F32 ? set->f32_tile_count : set->i8i32_tile_count;
+  const mips_tile *const *tiles = set->tiles[type];
+  const size_t count = set->tile_count[type];
   /* The choice weighs panel widths; a bounded n keeps its cost estimate in range (an
    * empty B may have any n). */
   const int64_t n_hint = n < 1 ? 1 : n > (1 << 20) ? (1 << 20) : n;

@@ -846,12 +846,10 @@ static unsigned rvv_vector_bits(void) { return (unsigned)__riscv_vsetvlmax_e8m1(
 const mips_kernel_set mips_kernels_rvv = {
     .name = "rvv",
     .vector_bits = rvv_vector_bits,
-    .f32_tiles = f32_tiles,
-    .f32_tile_count = sizeof f32_tiles / sizeof f32_tiles[0],
-    .i8i32_tiles = i8i32_tiles,
-    .i8i32_tile_count = sizeof i8i32_tiles / sizeof i8i32_tiles[0],
-    .f32_row_dot = row_dot_f32_rvv,
-    .i8i32_row_dot = row_dot_i8i32_rvv,
+    .tiles = {[MIPS_DTYPE_F32] = f32_tiles, [MIPS_DTYPE_I8I32] = i8i32_tiles},
+    .tile_count = {[MIPS_DTYPE_F32] = sizeof f32_tiles / sizeof f32_tiles[0],
+                   [MIPS_DTYPE_I8I32] = sizeof i8i32_tiles / sizeof i8i32_tiles[0]},
+    .row_dot = {[MIPS_DTYPE_F32] = row_dot_f32_rvv, [MIPS_DTYPE_I8I32] = row_dot_i8i32_rvv},
     .row_dot_min_k = 16,
     .row_dot_max_rows = 8,
     .f32_dot_block = dot_block_f32_rvv,
@@ -859,8 +857,6 @@ const mips_kernel_set mips_kernels_rvv = {
     .f32_column_block = column_block_f32_rvv,
     .column_block_min_bits = 256,
     /* tiles[0]'s narrow variants; their widths at VLEN 128 (m1 of f32, mf2 of int16): 4. */
-    .f32_tiny = &f32_15x1v_rvv_tile,
-    .i8i32_tiny = &i8i32_15x1v_rvv_tile,
-    .f32_tiny_cols = 4,
-    .i8i32_tiny_cols = 4,
+    .tiny = {[MIPS_DTYPE_F32] = &f32_15x1v_rvv_tile, [MIPS_DTYPE_I8I32] = &i8i32_15x1v_rvv_tile},
+    .tiny_cols = {[MIPS_DTYPE_F32] = 4, [MIPS_DTYPE_I8I32] = 4},
 };

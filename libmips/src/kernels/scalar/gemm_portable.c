@@ -14,8 +14,7 @@ static const mips_tile *const i8i32_tiles[] = {&i8i32_6x4_scalar_tile};
 
 const mips_kernel_set mips_kernels_scalar = {
     .name = "scalar",
-    .f32_tiles = f32_tiles,
-    .f32_tile_count = sizeof f32_tiles / sizeof f32_tiles[0],
-    .i8i32_tiles = i8i32_tiles,
-    .i8i32_tile_count = sizeof i8i32_tiles / sizeof i8i32_tiles[0],
+    .tiles = {[MIPS_DTYPE_F32] = f32_tiles, [MIPS_DTYPE_I8I32] = i8i32_tiles},
+    .tile_count = {[MIPS_DTYPE_F32] = sizeof f32_tiles / sizeof f32_tiles[0],
+                   [MIPS_DTYPE_I8I32] = sizeof i8i32_tiles / sizeof i8i32_tiles[0]},
 };

@@ -369,12 +369,10 @@ static const mips_tile *const i8i32_tiles[] = {&i8i32_4x8_sse2_tile, &i8i32_6x16
 
 const mips_kernel_set mips_kernels_x86 = {
     .name = "x86",
-    .f32_tiles = f32_tiles,
-    .f32_tile_count = sizeof f32_tiles / sizeof f32_tiles[0],
-    .i8i32_tiles = i8i32_tiles,
-    .i8i32_tile_count = sizeof i8i32_tiles / sizeof i8i32_tiles[0],
-    .f32_row_dot = row_dot_f32_x86,
-    .i8i32_row_dot = row_dot_i8i32_x86,
+    .tiles = {[MIPS_DTYPE_F32] = f32_tiles, [MIPS_DTYPE_I8I32] = i8i32_tiles},
+    .tile_count = {[MIPS_DTYPE_F32] = sizeof f32_tiles / sizeof f32_tiles[0],
+                   [MIPS_DTYPE_I8I32] = sizeof i8i32_tiles / sizeof i8i32_tiles[0]},
+    .row_dot = {[MIPS_DTYPE_F32] = row_dot_f32_x86, [MIPS_DTYPE_I8I32] = row_dot_i8i32_x86},
     .row_dot_min_k = 16,
     .row_dot_max_rows = 8,
 };
