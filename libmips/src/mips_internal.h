@@ -20,9 +20,9 @@
 
 /* A validated, non-empty problem: m, n, k >= 1 and every element index in range.
  * a, b and c point at element (0, 0); strides are in elements, and the stride of a
- * dimension of extent 1 is 0. When flags lacks MIPS_MATMUL_ACCUMULATE the kernel must
- * not read C. The API layer orients it so that, when m > 1 and n > 1,
- * |c_stride1| <= |c_stride0| (tiles vectorise along C's columns). */
+ * dimension of extent 1 is 0. Without accumulate the kernel must not read C. The API
+ * layer orients it so that, when m > 1 and n > 1, |c_stride1| <= |c_stride0| (tiles
+ * vectorise along C's columns). */
 typedef struct mips_matmul_problem {
   int64_t m, n, k;
   const void *a;
@@ -31,7 +31,9 @@ typedef struct mips_matmul_problem {
   ptrdiff_t b_stride0, b_stride1;
   void *c;
   ptrdiff_t c_stride0, c_stride1;
-  uint32_t flags;
+  /* The call's flags, decoded once by the API layer (the thread cap is spent there). */
+  bool accumulate; /* MIPS_MATMUL_ACCUMULATE: add to C; else C is never read */
+  bool any_order;  /* MIPS_MATMUL_ANY_ORDER: f32 sums in any order */
   /* 0, or B is pre-packed (mips_packed_b) in the format of the tile the call must use:
    * b points at panel 0, each panel is k x nr packed elements at (l, j) -> l * nr + j,
    * and panel p starts b_panel_stride packed elements after panel 0 * p; b's strides

@@ -30,7 +30,8 @@ static mips_matmul_problem problem_of(const matmul_case *tc, const void *a, cons
       .b_stride0 = tc->k > 1 ? bv->stride0 : 0, .b_stride1 = tc->n > 1 ? bv->stride1 : 0,
       .c = (char *)c + cv->offset * (int64_t)os,
       .c_stride0 = tc->m > 1 ? cv->stride0 : 0, .c_stride1 = tc->n > 1 ? cv->stride1 : 0,
-      .flags = tc->flags,
+      .accumulate = (tc->flags & MIPS_MATMUL_ACCUMULATE) != 0,
+      .any_order = (tc->flags & MIPS_MATMUL_ANY_ORDER) != 0,
   };
 }
 

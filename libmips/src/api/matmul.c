@@ -20,7 +20,7 @@ static bool prefer_transposed(int64_t m, int64_t n, ptrdiff_t c_stride0, ptrdiff
  * not sum in ascending order. */
 static mips_row_dot_fn row_dot_for(const mips_matmul_problem *p, mips_dtype type,
                                    const mips_kernel_set *set) {
-  const bool any_order = type != MIPS_DTYPE_F32 || (p->flags & MIPS_MATMUL_ANY_ORDER) != 0;
+  const bool any_order = type != MIPS_DTYPE_F32 || p->any_order;
   const mips_row_dot_fn fn = any_order ? set->row_dot[type] : NULL;
   const bool fits = p->m <= set->row_dot_max_rows && p->k >= set->row_dot_min_k &&
                     p->a_stride1 == 1 && p->b_stride0 == 1;
@@ -33,7 +33,7 @@ static mips_row_dot_fn row_dot_for(const mips_matmul_problem *p, mips_dtype type
  * 128 four columns fill one, and the tiles win). k is bounded for the copy of B's columns. */
 static bool runs_as_dot_blocks(const mips_matmul_problem *p, mips_dtype type,
                                const mips_kernel_set *set) {
-  return type == MIPS_DTYPE_F32 && (p->flags & MIPS_MATMUL_ANY_ORDER) &&
+  return type == MIPS_DTYPE_F32 && p->any_order &&
          set->f32_dot_block != NULL && p->n <= set->dot_block_max_cols &&
          set->vector_bits != NULL && p->n * 64 <= (int64_t)set->vector_bits() &&
          p->m > set->row_dot_max_rows && p->k >= set->row_dot_min_k && p->k <= (1 << 24) &&
@@ -69,7 +69,8 @@ static inline __attribute__((always_inline)) void run_checked(
       .b = (const char *)b.base + (ptrdiff_t)b.offset * (ptrdiff_t)ab_size,
       .b_stride0 = b.stride0, .b_stride1 = b.stride1,
       .c = c00, .c_stride0 = c.stride0, .c_stride1 = c.stride1,
-      .flags = flags,
+      .accumulate = (flags & MIPS_MATMUL_ACCUMULATE) != 0,
+      .any_order = (flags & MIPS_MATMUL_ANY_ORDER) != 0,
   };
   const mips_kernel_set *set = mips_selected_kernels();
   const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
@@ -79,10 +80,10 @@ static inline __attribute__((always_inline)) void run_checked(
                          .a = (p).b, .a_stride0 = (p).b_stride1, .a_stride1 = (p).b_stride0, \
                          .b = (p).a, .b_stride0 = (p).a_stride1, .b_stride1 = (p).a_stride0, \
                          .c = (p).c, .c_stride0 = (p).c_stride1, .c_stride1 = (p).c_stride0, \
-                         .flags = (p).flags})
+                         .accumulate = (p).accumulate, .any_order = (p).any_order})
   /* In ascending k, column blocks beat either orientation of the tiles for the shapes
    * they take, whichever side is the narrow one. */
-  if (threads == 1 && (flags & MIPS_MATMUL_ANY_ORDER) == 0 && type == MIPS_DTYPE_F32 &&
+  if (threads == 1 && !p.any_order && type == MIPS_DTYPE_F32 &&
       set->f32_column_block != NULL && set->vector_bits != NULL && k >= 16 &&
       (m <= MIPS_COLUMN_BLOCK_COLS || n <= MIPS_COLUMN_BLOCK_COLS) && (m >= 16 || n >= 16)) {
     const unsigned bits = set->vector_bits();

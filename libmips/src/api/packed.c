@@ -51,7 +51,8 @@ static int run_packed(int64_t m, mips_operand a, const mips_packed_b *b, mips_op
       .a_stride0 = a.stride0, .a_stride1 = a.stride1,
       .b = b->panels, .b_panel_stride = b->panel_stride,
       .c = c00, .c_stride0 = c.stride0, .c_stride1 = c.stride1,
-      .flags = flags,
+      .accumulate = (flags & MIPS_MATMUL_ACCUMULATE) != 0,
+      .any_order = (flags & MIPS_MATMUL_ANY_ORDER) != 0,
   };
   const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
   if (threads > 1) mips_gemm_run_parallel(&p, type, b->tile, threads);

@@ -139,7 +139,7 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
 
   for (int64_t pc = 0; pc < k; pc += kc_size) {
     const int64_t kc = min64(kc_size, k - pc);
-    const bool accumulate = pc > 0 || (p->flags & MIPS_MATMUL_ACCUMULATE) != 0;
+    const bool accumulate = pc > 0 || p->accumulate;
     const int64_t nc_step = pack_b ? buf.nc : n;
     for (int64_t jc = 0; jc < n; jc += nc_step) {
       const int64_t nc = min64(nc_step, n - jc);
@@ -192,7 +192,7 @@ static mips_tile_args in_place_args(const mips_matmul_problem *p) {
       .b = p->b, .b_kstride = p->b_stride0, .b_colstride = p->n > 1 ? p->b_stride1 : 1,
       .c = p->c, .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
       .rows = p->m, .cols = p->n, .k = p->k,
-      .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0, .b_packed = false,
+      .accumulate = p->accumulate, .b_packed = false,
   };
 }
 
@@ -249,7 +249,7 @@ void mips_row_dots_run(const mips_matmul_problem *p, mips_dtype type, mips_row_d
   const ptrdiff_t in_size = (ptrdiff_t)input_size(type), out_size = (ptrdiff_t)output_size(type);
   mips_row_dot_args args = {
       .b = p->b, .b_colstride = p->b_stride1, .c_stride = p->c_stride1,
-      .cols = p->n, .k = p->k, .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0,
+      .cols = p->n, .k = p->k, .accumulate = p->accumulate,
   };
   for (int64_t i = 0; i < p->m; ++i) {
     args.a = (const char *)p->a + i * p->a_stride0 * in_size;
@@ -273,7 +273,7 @@ bool mips_dot_blocks_run(const mips_matmul_problem *p, mips_dot_block_fn dot_blo
   mips_dot_block_args args = {
       .a_rowstride = p->a_stride0, .b_colstride = b_colstride,
       .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1, .k = k,
-      .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0,
+      .accumulate = p->accumulate,
   };
   for (int64_t i = 0; i < m; i += 4) {
     args.rows = min64(4, m - i);
@@ -293,7 +293,7 @@ void mips_column_blocks_run(const mips_matmul_problem *p, mips_column_block_fn c
   mips_column_block_args args = {
       .a_rowstride = p->a_stride0, .b = p->b, .b_stride0 = p->b_stride0,
       .b_stride1 = p->b_stride1, .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
-      .cols = p->n, .k = p->k, .accumulate = (p->flags & MIPS_MATMUL_ACCUMULATE) != 0,
+      .cols = p->n, .k = p->k, .accumulate = p->accumulate,
   };
   for (int64_t i = 0; i < p->m; i += MIPS_COLUMN_BLOCK_ROWS) {
     args.rows = min64(MIPS_COLUMN_BLOCK_ROWS, p->m - i);
