@@ -28,6 +28,7 @@ static bool always_available(void) { return true; }
 /* The features mips_cpu_has reports, detected once. */
 static pthread_once_t features_once = PTHREAD_ONCE_INIT;
 static unsigned cpu_features;
+static atomic_uint feature_limit = ~0u; /* tests narrow it */
 
 static void detect_features(void) {
   unsigned found = 0;
@@ -45,7 +46,12 @@ static void detect_features(void) {
 
 bool mips_cpu_has(unsigned features) {
   pthread_once(&features_once, detect_features);
-  return (cpu_features & features) == features;
+  const unsigned limit = atomic_load_explicit(&feature_limit, memory_order_relaxed);
+  return (cpu_features & limit & features) == features;
+}
+
+void mips_cpu_features_limit(unsigned mask) {
+  atomic_store_explicit(&feature_limit, mask, memory_order_relaxed);
 }
 
 typedef struct mips_kernel_candidate {

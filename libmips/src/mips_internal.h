@@ -35,9 +35,10 @@ typedef struct mips_matmul_problem {
   bool accumulate; /* MIPS_MATMUL_ACCUMULATE: add to C; else C is never read */
   bool any_order;  /* MIPS_MATMUL_ANY_ORDER: f32 sums in any order */
   /* 0, or B is pre-packed (mips_packed_b) in the format of the tile the call must use:
-   * b points at panel 0, each panel is k x nr packed elements at (l, j) -> l * nr + j,
-   * and panel p starts b_panel_stride packed elements after panel 0 * p; b's strides
-   * are unused. */
+   * b points at panel 0, each panel is mips_panel_elems(tile, k, nr) packed elements
+   * ((l, j) -> l * nr + j unless the tile has a k_group: then its own layout, in which k
+   * block pc, a multiple of the group, starts at pc * nr), and panel p starts
+   * p * b_panel_stride packed elements after panel 0; b's strides are unused. */
   int64_t b_panel_stride;
 } mips_matmul_problem;
 
@@ -50,7 +51,8 @@ typedef struct mips_matmul_problem {
  *             (or rows is 1): a packed panel (1, mr when the tile needs_packing, else
  *             1, rows), a column-major A read in place (1, lda), or a row-major A read
  *             in place (lda, 1). Rows past `rows` are never read unless the tile
- *             needs_packing (then A is a zero-padded panel of mr rows).
+ *             needs_packing (then A is a zero-padded panel of mr rows). A tile with
+ *             its own pack_a reads its own panel layout; the strides mean nothing to it.
  *   B(l, j) = b[l * b_kstride + j * b_colstride]. When b_packed, b is a panel in the
  *             tile's packed element type (see mips_tile.pack_b) and b_colstride is 1;
  *             otherwise it is the caller's matrix in the input element type, and
@@ -216,6 +218,9 @@ typedef enum mips_cpu_feature {
 /* Whether this CPU has every feature in `features` (a mips_cpu_feature mask). Features
  * are detected once per process, in dispatch.c, the only place that asks the CPU. */
 bool mips_cpu_has(unsigned features);
+/* For tests only: from now on report at most the features in `mask` (~0u: all), so that
+ * the paths for older CPUs run on this one. */
+void mips_cpu_features_limit(unsigned mask);
 
 /* The kernel set for this process, chosen once (thread-safe) on first call. */
 const mips_kernel_set *mips_selected_kernels(void);
@@ -290,7 +295,8 @@ struct mips_packed_b {
   int64_t k, n;
   const mips_tile *tile;  /* whose panel format this is; the calls run it */
   int64_t nr;             /* tile->nr() when packed */
-  int64_t panel_stride;   /* packed elements from one panel to the next: k * nr */
+  int64_t panel_stride;   /* packed elements from one panel to the next:
+                           * mips_panel_elems(tile, k, nr) */
   void *panels;           /* ceil(n / nr) panels; NULL when k or n is 0 */
 };
 

@@ -95,10 +95,53 @@ static void test_portable_tiles(void **state) {
   check_set(&mips_kernels_scalar);
 }
 
+static const mips_kernel_set *row_dot_set;
+
+/* As run_through_driver, through the set's dot products for one row of C at a time. */
+static int run_through_row_dots(const matmul_case *tc, const void *a, const view *av,
+                                const void *b, const view *bv, void *c, const view *cv) {
+  const mips_matmul_problem p = problem_of(tc, a, av, b, bv, c, cv);
+  const mips_dtype type = tc->type == F32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32;
+  mips_row_dots_run(&p, type, row_dot_set->row_dot[type]);
+  return MIPS_OK;
+}
+
+/* Row dots need A's rows and B's columns unit-stride; k around the vector widths. */
+static void check_row_dots(const mips_kernel_set *set) {
+  static const int64_t dot_shapes[][3] = {{1, 1, 1},  {1, 9, 15},  {3, 17, 16},
+                                          {2, 8, 33}, {1, 5, 300}, {4, 3, 64}};
+  row_dot_set = set;
+  for (int t = 0; t < 2; ++t) {
+    if (set->row_dot[t] == NULL) continue;
+    for (size_t s = 0; s < sizeof dot_shapes / sizeof dot_shapes[0]; ++s)
+      for (int accumulate = 0; accumulate < 2; ++accumulate) {
+        matmul_case tc = plain_case(all_types[t], dot_shapes[s][0], dot_shapes[s][1],
+                                    dot_shapes[s][2], ROW_MAJOR, COL_MAJOR,
+                                    c_layouts[test_rng_int(0, 2)],
+                                    accumulate ? MIPS_MATMUL_ACCUMULATE : 0);
+        char label[160];
+        snprintf(label, sizeof label, "%s row dots %s %lldx%lldx%lld%s", set->name,
+                 type_names[t], (long long)tc.m, (long long)tc.n, (long long)tc.k,
+                 accumulate ? " accumulate" : "");
+        run_case_with(&tc, label, run_through_row_dots);
+      }
+  }
+}
+
+/* The x86 set on this CPU, then as CPUs without AVX-512 VNNI, without AVX-512 and without
+ * AVX2 see it: each feature check picks other tiles and kernels. */
 static void test_x86_tiles(void **state) {
   (void)state;
 #if defined(MIPS_HAVE_X86_KERNELS)
-  check_set(&mips_kernels_x86);
+  static const unsigned limits[] = {
+      ~0u, ~(unsigned)MIPS_CPU_X86_AVX512_VNNI,
+      MIPS_CPU_X86_AVX2_FMA, 0u};
+  for (size_t i = 0; i < sizeof limits / sizeof limits[0]; ++i) {
+    mips_cpu_features_limit(limits[i]);
+    check_set(&mips_kernels_x86);
+    check_row_dots(&mips_kernels_x86);
+  }
+  mips_cpu_features_limit(~0u);
 #endif
 }
 

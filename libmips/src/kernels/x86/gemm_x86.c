@@ -63,7 +63,7 @@ static bool cpu_has_avx512_vnni(void) {
 }
 
 /* A(i, l) -> byte (l / 4 * mr + i) * 4 + l % 4, as a + 128; rows past `rows` and k past kc
- * hold a = 0 (B is zero there anyway). */
+ * hold a = 0 (B is zero past kc, and rows past `rows` are never stored). */
 static void pack_a_i8_vnni(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1,
                            int64_t rows, int64_t kc, int mr) {
   uint8_t *out = dst;
@@ -215,8 +215,8 @@ static const mips_tile i8i32_12x32_vnni_tile = {
 
 /*------------------------------------------------------------------------------------
  * One row of C, f32, in ascending k: a matrix-vector product against B's unit-stride
- * rows (one token times weights stored k x n) reads B in place, where a packed tile
- * would copy all of B first. Eight vectors of C in flight hide the multiply-add latency
+ * rows (one token times weights stored k x n) reads B in place (the driver packs B from
+ * m = 3), where a packed tile would copy all of B first. Eight vectors of C in flight hide the multiply-add latency
  * of the per-column chains (each column's sum is a chain in k).
  *----------------------------------------------------------------------------------*/
 enum { ROW_NR = 128, ROW_VECTORS = ROW_NR / 16 };
@@ -321,7 +321,9 @@ MIPS_AVX512BW static void row_dot_i8i32_avx512(const mips_row_dot_args *t) {
     }
     for (int64_t x = 0; x < n; ++x) {
       int32_t *cj = c + (j0 + x) * t->c_stride;
-      const uint32_t sum = (uint32_t)_mm512_reduce_add_epi32(acc[x]);
+      uint32_t lanes[16], sum = 0; /* summed unsigned: int8 sums wrap, never overflow */
+      _mm512_storeu_si512(lanes, acc[x]);
+      for (int u = 0; u < 16; ++u) sum += lanes[u];
       *cj = (int32_t)((t->accumulate ? (uint32_t)*cj : 0u) + sum);
     }
   }
@@ -331,18 +333,26 @@ static bool cpu_has_avx512bw(void) {
   return mips_cpu_has(MIPS_CPU_X86_AVX512F | MIPS_CPU_X86_AVX512BW_VL);
 }
 
-/* Without AVX-512: plain loops (f32 in ascending k, which any order allows). */
+/* Without AVX-512: eight partial sums per column (any order is allowed), which the
+ * compiler keeps in vector registers; one chain per column would wait on every add. */
+enum { PARTIAL_SUMS = 8 };
 static void row_dot_f32_x86(const mips_row_dot_args *t) {
   if (cpu_has_avx512()) {
     row_dot_f32_avx512(t);
     return;
   }
-  const float *a = t->a, *b = t->b;
+  const float *a = t->a;
   float *c = t->c;
+  const int64_t k = t->k, body = k - k % PARTIAL_SUMS;
   for (int64_t j = 0; j < t->cols; ++j) {
-    float sum = t->accumulate ? c[j * t->c_stride] : 0.0f;
-    for (int64_t l = 0; l < t->k; ++l) sum += a[l] * b[j * t->b_colstride + l];
-    c[j * t->c_stride] = sum;
+    const float *b = (const float *)t->b + j * t->b_colstride;
+    float part[PARTIAL_SUMS] = {0};
+    for (int64_t l = 0; l < body; l += PARTIAL_SUMS)
+      for (int u = 0; u < PARTIAL_SUMS; ++u) part[u] += a[l + u] * b[l + u];
+    float sum = 0.0f;
+    for (int u = 0; u < PARTIAL_SUMS; ++u) sum += part[u];
+    for (int64_t l = body; l < k; ++l) sum += a[l] * b[l];
+    c[j * t->c_stride] = (t->accumulate ? c[j * t->c_stride] : 0.0f) + sum;
   }
 }
 
