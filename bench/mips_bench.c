@@ -175,6 +175,15 @@ static int libmips_threads = 1;
 static bench_mode libmips_mode = M_PLAIN;
 static mips_packed_b *libmips_packed_b;
 
+/* Packs the case's B into libmips_packed_b for M_PACKED; false (said) if it cannot. */
+static bool pack_libmips_b(const bench_case *bc, bench_type t, const bench_problem *p) {
+  const int status =
+      t == T_F32 ? mips_pack_b_f32(bc->k, bc->n, p->b, 0, p->bs0, p->bs1, &libmips_packed_b)
+                 : mips_pack_b_i8(bc->k, bc->n, p->b, 0, p->bs0, p->bs1, &libmips_packed_b);
+  if (status != MIPS_OK) fprintf(stderr, "mips-bench: packing B failed: %s\n", mips_status_string(status));
+  return status == MIPS_OK;
+}
+
 static void run_libmips(const bench_problem *p, bench_type t) {
   const uint32_t flags = MIPS_MATMUL_MAX_THREADS(libmips_threads) |
                          (libmips_mode == M_ANY_ORDER ? MIPS_MATMUL_ANY_ORDER : 0);
@@ -390,15 +399,8 @@ static int run_host(bool quick, host_row *rows, size_t *row_count) {
     for (int t = T_F32; t <= T_I8; ++t) {
       operands o = make_operands(bc, (bench_type)t);
       libmips_mode = bc->mode;
-      if (bc->mode == M_PACKED) { /* packed once, outside the timing (the data is seeded) */
-        const int status =
-            t == T_F32 ? mips_pack_b_f32(bc->k, bc->n, o.p.b, 0, o.p.bs0, o.p.bs1, &libmips_packed_b)
-                       : mips_pack_b_i8(bc->k, bc->n, o.p.b, 0, o.p.bs0, o.p.bs1, &libmips_packed_b);
-        if (status != MIPS_OK) {
-          fprintf(stderr, "mips-bench: packing B failed: %s\n", mips_status_string(status));
-          return 1;
-        }
-      }
+      /* packed once, outside the timing (the data is seeded: every copy has this B) */
+      if (bc->mode == M_PACKED && !pack_libmips_b(bc, (bench_type)t, &o.p)) return 1;
       if (!same_result(run_libmips, bc, (bench_type)t)) {
         fprintf(stderr, "mips-bench: libmips and the naive loop disagree on %lldx%lldx%lld\n",
                 (long long)bc->m, (long long)bc->n, (long long)bc->k);
@@ -498,15 +500,8 @@ static int run_count(bool quick, bool threads) {
         if (bc->mode != M_PLAIN && impls[ii].fn != run_libmips) continue;
         operands o = make_operands(bc, (bench_type)t);
         libmips_mode = bc->mode;
-        if (bc->mode == M_PACKED) { /* packed once, outside the region */
-          const int status =
-              t == T_F32 ? mips_pack_b_f32(bc->k, bc->n, o.p.b, 0, o.p.bs0, o.p.bs1, &libmips_packed_b)
-                         : mips_pack_b_i8(bc->k, bc->n, o.p.b, 0, o.p.bs0, o.p.bs1, &libmips_packed_b);
-          if (status != MIPS_OK) {
-            fprintf(stderr, "mips-bench: packing B failed: %s\n", mips_status_string(status));
-            return 1;
-          }
-        }
+        /* packed once, outside the region */
+        if (bc->mode == M_PACKED && !pack_libmips_b(bc, (bench_type)t, &o.p)) return 1;
         impls[ii].fn(&o.p, (bench_type)t); /* warm-up, outside the region */
         REGION_OPEN();
         impls[ii].fn(&o.p, (bench_type)t);
