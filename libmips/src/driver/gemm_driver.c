@@ -31,8 +31,8 @@ static int64_t min64(int64_t x, int64_t y) { return x < y ? x : y; }
 /* x >= 0, y >= 1; no overflow for any x (k may be huge when A and B broadcast). */
 static int64_t ceil_div(int64_t x, int64_t y) { return x / y + (x % y != 0); }
 
-static size_t input_size(mips_dtype type) { return mips_dtypes[type].input_size; }
-static size_t output_size(mips_dtype type) { return mips_dtypes[type].output_size; }
+static size_t input_size(mips_dtype type) { return mips_input_size(type); }
+static size_t output_size(mips_dtype type) { return mips_output_size(type); }
 
 /*------------------------------------------------------------------------------------
  * Tile choice

@@ -31,8 +31,8 @@ static void run_block(void *ctx, int index, int count) {
   part_range(p->m, job->mr, job->row_parts, index / job->col_parts, &r0, &r1);
   part_range(p->n, job->nr, job->col_parts, index % job->col_parts, &c0, &c1);
   if (r0 >= r1 || c0 >= c1) return;
-  const ptrdiff_t in_size = (ptrdiff_t)mips_dtypes[job->type].input_size;
-  const ptrdiff_t out_size = (ptrdiff_t)mips_dtypes[job->type].output_size;
+  const ptrdiff_t in_size = (ptrdiff_t)mips_input_size(job->type);
+  const ptrdiff_t out_size = (ptrdiff_t)mips_output_size(job->type);
   mips_matmul_problem block = *p;
   block.m = r1 - r0, block.n = c1 - c0;
   block.a = (const char *)p->a + r0 * p->a_stride0 * in_size;
@@ -87,8 +87,8 @@ static void run_row_dots_part(void *ctx, int index, int count) {
   if (c0 >= c1) return;
   mips_matmul_problem part = *p;
   part.n = c1 - c0;
-  const ptrdiff_t in_size = (ptrdiff_t)mips_dtypes[job->type].input_size;
-  const ptrdiff_t out_size = (ptrdiff_t)mips_dtypes[job->type].output_size;
+  const ptrdiff_t in_size = (ptrdiff_t)mips_input_size(job->type);
+  const ptrdiff_t out_size = (ptrdiff_t)mips_output_size(job->type);
   part.b = (const char *)p->b + c0 * p->b_stride1 * in_size;
   part.c = (char *)p->c + c0 * p->c_stride1 * out_size;
   mips_row_dots_run(&part, job->type, job->row_dot);
