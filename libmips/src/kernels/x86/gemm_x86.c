@@ -214,6 +214,78 @@ static const mips_tile i8i32_12x32_vnni_tile = {
     .k_group = VNNI_K, .pack_a = pack_a_i8_vnni};
 
 /*------------------------------------------------------------------------------------
+ * One row of C, int8, against B's rows read in place (one token times K x N int8
+ * weights), where the 12-row tile would pack all of B into groups of four k first: four
+ * rows of B are interleaved into those groups in registers (byte, then word unpacks).
+ * The unpacks work within 128-bit lanes, so vector q holds the columns 16 L + 4 q + w
+ * (L = lane, w = 0..3) in its dword 4 L + w; the row is put back in order at the end.
+ *----------------------------------------------------------------------------------*/
+enum { ROW_I8_NR = 64 };
+
+/* B(l, j) -> out[l * nr + j], as it is (the tile reads rows; packed only from m = 3). */
+static void pack_b_i8_rows(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,
+                           int64_t cols, int64_t nr) {
+  int8_t *out = dst;
+  const int8_t *b = src;
+  for (int64_t j0 = 0; j0 < cols; j0 += nr, out += k * nr) {
+    const int64_t w = cols - j0 < nr ? cols - j0 : nr;
+    for (int64_t l = 0; l < k; ++l)
+      for (int64_t j = 0; j < w; ++j) out[l * nr + j] = b[l * s0 + (j0 + j) * s1];
+  }
+}
+
+MIPS_AVX512_VNNI static void i8i32_1x64_vnni(const mips_tile_args *t) {
+  const int8_t *a = t->a, *b = t->b;
+  int32_t *c = t->c;
+  uint32_t row[ROW_I8_NR] = {0};
+  if (t->b_colstride != 1) { /* B's columns apart: one column at a time */
+    for (int64_t j = 0; j < t->cols; ++j)
+      for (int64_t l = 0; l < t->k; ++l)
+        row[j] += (uint32_t)((int32_t)a[l * t->a_kstride] *
+                             (int32_t)b[l * t->b_kstride + j * t->b_colstride]);
+  } else {
+    const __mmask64 cols = t->cols >= ROW_I8_NR ? ~(__mmask64)0 : ((__mmask64)1 << t->cols) - 1;
+    const __m512i offset = _mm512_set1_epi32((int)0x80808080u);
+    __m512i acc[4], taken[4];
+    for (int q = 0; q < 4; ++q) acc[q] = taken[q] = _mm512_setzero_si512();
+    for (int64_t l = 0; l < t->k; l += VNNI_K) {
+      __m512i r[VNNI_K];
+      uint32_t four = 0;
+      for (int u = 0; u < VNNI_K; ++u) {
+        const bool in = l + u < t->k; /* past k: a = 0 against a zero row */
+        r[u] = in ? _mm512_maskz_loadu_epi8(cols, b + (l + u) * t->b_kstride) : _mm512_setzero_si512();
+        four |= (uint32_t)((uint8_t)(in ? a[(l + u) * t->a_kstride] : 0) ^ 0x80u) << (8 * u);
+      }
+      const __m512i lo01 = _mm512_unpacklo_epi8(r[0], r[1]), hi01 = _mm512_unpackhi_epi8(r[0], r[1]);
+      const __m512i lo23 = _mm512_unpacklo_epi8(r[2], r[3]), hi23 = _mm512_unpackhi_epi8(r[2], r[3]);
+      const __m512i groups[4] = {_mm512_unpacklo_epi16(lo01, lo23), _mm512_unpackhi_epi16(lo01, lo23),
+                                 _mm512_unpacklo_epi16(hi01, hi23), _mm512_unpackhi_epi16(hi01, hi23)};
+      const __m512i ax = _mm512_set1_epi32((int)four);
+      for (int q = 0; q < 4; ++q) {
+        acc[q] = _mm512_dpbusd_epi32(acc[q], ax, groups[q]);
+        taken[q] = _mm512_dpbusd_epi32(taken[q], offset, groups[q]);
+      }
+    }
+    for (int q = 0; q < 4; ++q) {
+      uint32_t lanes[16];
+      _mm512_storeu_si512(lanes, _mm512_sub_epi32(acc[q], taken[q]));
+      for (int p = 0; p < 16; ++p) row[16 * (p / 4) + 4 * q + p % 4] = lanes[p];
+    }
+  }
+  for (int64_t j = 0; j < t->cols; ++j) {
+    int32_t *cj = c + j * t->c_stride1;
+    *cj = (int32_t)((t->accumulate ? (uint32_t)*cj : 0u) + row[j]);
+  }
+}
+static int64_t i8i32_1x64_vnni_nr(void) { return ROW_I8_NR; }
+
+/* Costs 8 per row-step: it runs one row (m = 1), where the 12-row tile pads 11. */
+static const mips_tile i8i32_1x64_vnni_tile = {
+    .name = "i8i32_1x64_vnni", .mr = 1, .nr = i8i32_1x64_vnni_nr, .cost_per_row = 8,
+    .needs_packing = false, .packed_b_size = 1, .pack_b = pack_b_i8_rows,
+    .run = i8i32_1x64_vnni, .available = cpu_has_avx512_vnni};
+
+/*------------------------------------------------------------------------------------
  * One row of C, f32, in ascending k: a matrix-vector product against B's unit-stride
  * rows (one token times weights stored k x n) reads B in place (the driver packs B from
  * m = 3), where a packed tile would copy all of B first. Eight vectors of C in flight hide the multiply-add latency
@@ -375,7 +447,8 @@ static void row_dot_i8i32_x86(const mips_row_dot_args *t) {
 static const mips_tile *const f32_tiles[] = {&f32_4x8_sse2_tile, &f32_6x16_avx2_tile,
                                              &f32_12x32_avx512_tile, &f32_1x128_avx512_tile};
 static const mips_tile *const i8i32_tiles[] = {&i8i32_4x8_sse2_tile, &i8i32_6x16_avx2_tile,
-                                               &i8i32_12x32_avx512_tile, &i8i32_12x32_vnni_tile};
+                                               &i8i32_12x32_avx512_tile, &i8i32_12x32_vnni_tile,
+                                               &i8i32_1x64_vnni_tile};
 
 const mips_kernel_set mips_kernels_x86 = {
     .name = "x86",
