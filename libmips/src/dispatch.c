@@ -3,7 +3,8 @@
  * fallback to the best; the last one the CPU supports wins unless MIPS_KERNEL names
  * another. The only global state in the library is the result, set under
  * pthread_once and published with release order, so that every later call reads it
- * with one acquire load, and the CPU features tiles need, also detected once. */
+ * with one acquire load, the CPU features tiles need, also detected once, and a limit
+ * on them that only tests set. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>

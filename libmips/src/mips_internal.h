@@ -166,12 +166,12 @@ typedef void (*mips_column_block_fn)(const mips_column_block_args *args);
 /* Columns: at most 4 at VLEN 256, 8 at 512, 16 from 1024 (16 accumulators). */
 enum { MIPS_COLUMN_BLOCK_ROWS = 32, MIPS_COLUMN_BLOCK_COLS = 16 };
 
-/* One implementation of every operation, selected as a whole. Tile tables are ordered
- * from the fallback to the best; the driver picks by estimated cost among them. */
 /* The element types of a call: f32 x f32 -> f32 and int8 x int8 -> int32. Kernel sets
  * and the per-type descriptor are indexed by it. */
 typedef enum mips_dtype { MIPS_DTYPE_F32, MIPS_DTYPE_I8I32, MIPS_DTYPE_COUNT } mips_dtype;
 
+/* One implementation of every operation, selected as a whole. Tile tables start with
+ * the fallback; the driver picks by estimated cost among them. */
 typedef struct mips_kernel_set {
   const char *name;
   const mips_tile *const *tiles[MIPS_DTYPE_COUNT];

@@ -63,7 +63,12 @@ static void check_tiles(const mips_kernel_set *set, const mips_tile *const *tile
                         dtype t) {
   for (size_t ti = 0; ti < count; ++ti) {
     current_tile = tiles[ti];
-    if (current_tile->available && !current_tile->available()) continue;
+    if (current_tile->available && !current_tile->available()) {
+      /* Said, so that a CI machine without the feature shows what it did not test. */
+      printf("%s/%s: skipped, this CPU lacks its features\n", set->name,
+                    current_tile->name);
+      continue;
+    }
     for (size_t bi = 0; bi < sizeof blockings / sizeof blockings[0]; ++bi) {
       current_blocking = &blockings[bi];
       for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
@@ -91,11 +96,13 @@ static void check_set(const mips_kernel_set *set) {
 }
 
 static void check_row_dots(const mips_kernel_set *set);
+static void check_int8_extremes(const mips_kernel_set *set);
 
 static void test_portable_tiles(void **state) {
   (void)state;
   check_set(&mips_kernels_scalar);
   check_row_dots(&mips_kernels_scalar); /* none yet: the tiles run matrix-vector shapes */
+  check_int8_extremes(&mips_kernels_scalar);
 }
 
 static const mips_kernel_set *row_dot_set;
@@ -131,6 +138,38 @@ static void check_row_dots(const mips_kernel_set *set) {
   }
 }
 
+/* int8 at its extremes through every int8 tile, added to C = INT32_MAX so that every
+ * element wraps: a = b = -128 (VNNI's +128 offset at its edge, a + 128 = 0) and
+ * a = b = 127 (a + 128 = 255: a tile that starts from C overflows inside; a saturating
+ * dot product would stop there). */
+static void check_int8_value(const mips_kernel_set *set, int8_t v) {
+  enum { K = 67, N = 69, ROWS_MAX = MIPS_TILE_MR_MAX };
+  static int8_t a[ROWS_MAX * K], b[K * N];
+  static int32_t c[ROWS_MAX * N];
+  memset(a, v, sizeof a);
+  memset(b, v, sizeof b);
+  const int32_t expected = (int32_t)((uint32_t)INT32_MAX + (uint32_t)(K * v * v));
+  for (size_t i = 0; i < set->tile_count[MIPS_DTYPE_I8I32]; ++i) {
+    const mips_tile *tile = set->tiles[MIPS_DTYPE_I8I32][i];
+    if (tile->available && !tile->available()) continue;
+    const int64_t m = tile->mr;
+    for (int64_t e = 0; e < m * N; ++e) c[e] = INT32_MAX;
+    const mips_matmul_problem p = {
+        .m = m, .n = N, .k = K, .a = a, .a_stride0 = m > 1 ? K : 0, .a_stride1 = 1,
+        .b = b, .b_stride0 = N, .b_stride1 = 1, .c = c, .c_stride0 = N, .c_stride1 = 1,
+        .accumulate = true};
+    mips_gemm_run_with_tile(&p, MIPS_DTYPE_I8I32, tile);
+    for (int64_t e = 0; e < m * N; ++e)
+      if (c[e] != expected)
+        fail_msg("%s/%s, a = b = %d: C[%lld] = %d, expected %d", set->name, tile->name, v,
+                 (long long)e, c[e], expected);
+  }
+}
+
+static void check_int8_extremes(const mips_kernel_set *set) {
+  for (int v = -128; v <= 127; v += 255) check_int8_value(set, (int8_t)v);
+}
+
 /* The x86 set on this CPU, then as CPUs without AVX-512 VNNI, without AVX-512 and without
  * AVX2 see it: each feature check picks other tiles and kernels. */
 static void test_x86_tiles(void **state) {
@@ -145,6 +184,8 @@ static void test_x86_tiles(void **state) {
     check_row_dots(&mips_kernels_x86);
   }
   mips_cpu_features_limit(~0u);
+  check_int8_extremes(&mips_kernels_x86);
+  mips_cpu_features_limit(~0u);
 #endif
 }
 
@@ -154,6 +195,7 @@ static void test_rvv_tiles(void **state) {
   if (cpu_has_rvv()) {
     check_set(&mips_kernels_rvv);
     check_row_dots(&mips_kernels_rvv);
+    check_int8_extremes(&mips_kernels_rvv);
   }
 #endif
 }
@@ -233,6 +275,9 @@ static void check_grid(const mips_kernel_set *set) {
 
 static void test_thread_grid(void **state) {
   (void)state;
+#if defined(MIPS_HAVE_X86_KERNELS)
+  mips_cpu_features_limit(~0u); /* whatever an earlier failure left */
+#endif
   check_grid(&mips_kernels_scalar);
 #if defined(MIPS_HAVE_X86_KERNELS)
   check_grid(&mips_kernels_x86);

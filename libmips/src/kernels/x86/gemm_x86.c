@@ -279,7 +279,8 @@ MIPS_AVX512_VNNI static void i8i32_1x64_vnni(const mips_tile_args *t) {
 }
 static int64_t i8i32_1x64_vnni_nr(void) { return ROW_I8_NR; }
 
-/* Costs 8 per row-step: it runs one row (m = 1), where the 12-row tile pads 11. */
+/* Costs 8 per row-step: it runs one row (m = 1) of more than 32 columns, where the
+ * 12-row tile pads 11 rows (for 32 or fewer the 12-row tile's one panel costs less). */
 static const mips_tile i8i32_1x64_vnni_tile = {
     .name = "i8i32_1x64_vnni", .mr = 1, .nr = i8i32_1x64_vnni_nr, .cost_per_row = 8,
     .needs_packing = false, .packed_b_size = 1, .pack_b = pack_b_i8_rows,
@@ -443,7 +444,8 @@ static void row_dot_i8i32_x86(const mips_row_dot_args *t) {
   }
 }
 
-/* The best available tile wins: each later one costs less per row-step. */
+/* The driver runs the available tile its cost estimate finds cheapest for the shape;
+ * the first is the fallback every x86-64 CPU has. */
 static const mips_tile *const f32_tiles[] = {&f32_4x8_sse2_tile, &f32_6x16_avx2_tile,
                                              &f32_12x32_avx512_tile, &f32_1x128_avx512_tile};
 static const mips_tile *const i8i32_tiles[] = {&i8i32_4x8_sse2_tile, &i8i32_6x16_avx2_tile,
