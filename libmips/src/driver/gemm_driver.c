@@ -31,9 +31,6 @@ static int64_t min64(int64_t x, int64_t y) { return x < y ? x : y; }
 /* x >= 0, y >= 1; no overflow for any x (k may be huge when A and B broadcast). */
 static int64_t ceil_div(int64_t x, int64_t y) { return x / y + (x % y != 0); }
 
-static size_t input_size(mips_dtype type) { return mips_input_size(type); }
-static size_t output_size(mips_dtype type) { return mips_output_size(type); }
-
 /*------------------------------------------------------------------------------------
  * Tile choice
  *----------------------------------------------------------------------------------*/
@@ -87,7 +84,7 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
   const int64_t m = p->m, n = p->n, k = p->k;
   const int mr = tile->mr;
   const int64_t nr = tile->nr();
-  const size_t in_size = input_size(type), out_size = output_size(type);
+  const size_t in_size = mips_input_size(type), out_size = mips_output_size(type);
   const size_t packed_size = tile->packed_b_size;
 
   /* B is read in place when A is too short for a packed block to pay back (each packed
@@ -203,7 +200,8 @@ __attribute__((noinline)) static void run_unpacked(const mips_matmul_problem *p,
                                                    mips_dtype type, const mips_tile *tile) {
   const int64_t m = p->m, n = p->n;
   const int64_t nr = tile->nr(), narrow_nr = tile->narrow ? tile->narrow->nr() : 0;
-  const ptrdiff_t in_size = (ptrdiff_t)input_size(type), out_size = (ptrdiff_t)output_size(type);
+  const ptrdiff_t in_size = (ptrdiff_t)mips_input_size(type);
+  const ptrdiff_t out_size = (ptrdiff_t)mips_output_size(type);
   mips_tile_args args = in_place_args(p);
   /* Two row blocks split evenly: 16 rows run as 8 + 8, not 15 + 1. */
   const int64_t row_blocks = m > tile->mr ? 2 : 1;
@@ -246,7 +244,8 @@ void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_til
 }
 
 void mips_row_dots_run(const mips_matmul_problem *p, mips_dtype type, mips_row_dot_fn row_dot) {
-  const ptrdiff_t in_size = (ptrdiff_t)input_size(type), out_size = (ptrdiff_t)output_size(type);
+  const ptrdiff_t in_size = (ptrdiff_t)mips_input_size(type);
+  const ptrdiff_t out_size = (ptrdiff_t)mips_output_size(type);
   mips_row_dot_args args = {
       .b = p->b, .b_colstride = p->b_stride1, .c_stride = p->c_stride1,
       .cols = p->n, .k = p->k, .accumulate = p->accumulate,
