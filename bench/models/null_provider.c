@@ -28,3 +28,12 @@ int mips_matmul_packed_f32(int64_t m, const float *a, int64_t ao, int64_t a0, in
   (void)m; (void)a; (void)ao; (void)a0; (void)a1; (void)b; (void)c; (void)co; (void)c0; (void)c1;
   (void)flags; return 0;
 }
+/* 1.2's batched calls, for objects compiled with --mips-batched-calls. */
+int mips_matmul_batch_f32(int64_t batch, int64_t m, int64_t n, int64_t k, const float *a, int64_t ao,
+                          int64_t ab, int64_t a0, int64_t a1, const float *b, int64_t bo, int64_t bb,
+                          int64_t b0, int64_t b1, float *c, int64_t co, int64_t cb, int64_t c0,
+                          int64_t c1, uint32_t flags) {
+  (void)batch; (void)m; (void)n; (void)k; (void)a; (void)ao; (void)ab; (void)a0; (void)a1; (void)b;
+  (void)bo; (void)bb; (void)b0; (void)b1; (void)c; (void)co; (void)cb; (void)c0; (void)c1;
+  (void)flags; return 0;
+}

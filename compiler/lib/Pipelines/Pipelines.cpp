@@ -75,6 +75,7 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   mips::ConvertMipsToLibmipsOptions libmips;
   libmips.anyOrder = options.anyOrder;
   libmips.packConstantWeights = options.packConstantWeights;
+  libmips.batchedCalls = options.batchedCalls;
   pm.addPass(mips::createConvertMipsToLibmips(libmips));
   pm.addPass(createCanonicalizerPass());
   mips::MipsCopiesAsLoopsOptions copies;

@@ -9,7 +9,9 @@
 
 #include "mips-compiler/Transforms/Passes.h"
 
+#include "mips-compiler/Dialect/Mips/BatchMatmulLoop.h"
 #include "mips-compiler/Dialect/Mips/MipsOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -31,10 +33,10 @@ constexpr int64_t kShortK = 8;
 constexpr int64_t kMaxInlineK = 16;
 
 /// The M*N*K to compare with the threshold, counting double for 8 < K <= 16, of a
-/// matmul with static shapes the inline code runs well (any static shape with
-/// `anyShape`), else nothing.
-static std::optional<int64_t> getInlineableWork(mips::MatmulOp op, bool anyShape,
-                                                bool embeddedLibmips) {
+/// matmul (a batch entry) with static shapes the inline code runs well (any static
+/// shape with `anyShape`), else nothing.
+template <typename OpTy>
+static std::optional<int64_t> getInlineableWork(OpTy op, bool anyShape, bool embeddedLibmips) {
   auto lhs = cast<ShapedType>(op.getLhs().getType());
   auto rhs = cast<ShapedType>(op.getRhs().getType());
   auto init = cast<ShapedType>(op.getInit().getType());
@@ -76,6 +78,18 @@ struct MipsInlineSmallMatmulsPass
       if (work && *work <= threshold)
         op.setInlined(true);
     });
+    // A batch of small entries: a loop of inlined entries (a batched call would
+    // pay the call's fixed cost for entries this small too).
+    SmallVector<mips::BatchMatmulOp> smallBatches;
+    getOperation().walk([&](mips::BatchMatmulOp op) {
+      std::optional<int64_t> work = getInlineableWork(op, anyShape, embeddedLibmips);
+      if (work && *work <= threshold)
+        smallBatches.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (mips::BatchMatmulOp op : smallBatches)
+      for (mips::MatmulOp entry : mips::expandBatchMatmul(rewriter, op))
+        entry.setInlined(true);
   }
 };
 

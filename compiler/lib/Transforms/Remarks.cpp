@@ -43,7 +43,8 @@ std::string text(Type type) {
   return out;
 }
 
-std::string shapeOf(mips::MatmulOp op) {
+template <typename OpTy>
+std::string shapeOf(OpTy op) {
   auto lhs = cast<ShapedType>(op.getLhs().getType());
   auto rhs = cast<ShapedType>(op.getRhs().getType());
   auto init = cast<ShapedType>(op.getInit().getType());
@@ -69,6 +70,14 @@ struct MipsRemarksPass : mips::impl::MipsRemarksBase<MipsRemarksPass> {
                            << " runs as inline vector code (small and static: cheaper than a call)";
         else
           op->emitRemark() << "matmul " << shapeOf(matmul) << " reaches libmips";
+        return;
+      }
+      if (auto batch = dyn_cast<mips::BatchMatmulOp>(op)) {
+        auto init = cast<ShapedType>(batch.getInit().getType());
+        op->emitRemark() << "batch of "
+                         << (init.isDynamicDim(0) ? std::string("?")
+                                                  : std::to_string(init.getDimSize(0)))
+                         << " matmuls " << shapeOf(batch) << " reaches libmips";
         return;
       }
       if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {

@@ -48,3 +48,18 @@ func.func @keeps_inlined(%at: tensor<4x4xi8>, %b: tensor<4x4xi8>, %c: tensor<4x4
   %r = mips.matmul transpose_lhs overwrite inlined ins(%at, %b : tensor<4x4xi8>, tensor<4x4xi8>) outs(%c : tensor<4x4xi32>) -> tensor<4x4xi32>
   return %r : tensor<4x4xi32>
 }
+
+// -----
+
+// A batch bufferizes the same way; with overwrite its init is not read.
+// CHECK-LABEL: func.func @batch
+// CHECK-SAME:    %[[Q:.*]]: memref<4x8x16xf32>, %[[K:.*]]: memref<4x8x16xf32>
+// CHECK:         %[[ALLOC:.*]] = memref.alloc() {{.*}}: memref<4x8x8xf32>
+// CHECK-NOT:     memref.copy
+// CHECK:         mips.batch_matmul transpose_rhs overwrite ins(%[[Q]], %[[K]] : memref<4x8x16xf32>, memref<4x8x16xf32>) outs(%[[ALLOC]] : memref<4x8x8xf32>){{$}}
+// CHECK:         return %[[ALLOC]]
+func.func @batch(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>) -> tensor<4x8x8xf32> {
+  %e = tensor.empty() : tensor<4x8x8xf32>
+  %r = mips.batch_matmul transpose_rhs overwrite ins(%q, %k : tensor<4x8x16xf32>, tensor<4x8x16xf32>) outs(%e : tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
+  return %r : tensor<4x8x8xf32>
+}

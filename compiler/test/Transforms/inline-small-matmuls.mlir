@@ -109,3 +109,25 @@ func.func @embedded(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16x16
   %r3 = mips.matmul ins(%a12, %b12 : tensor<12x7xf32>, tensor<7x12xf32>) outs(%c12 : tensor<12x12xf32>) -> tensor<12x12xf32>
   return %r0, %r1, %r2, %r3 : tensor<16x16xf32>, tensor<10x10xf32>, tensor<32x8xf32>, tensor<12x12xf32>
 }
+
+// -----
+
+// A batch of small entries becomes the loop of entries (rank-reducing slices, the
+// shared operand whole), each inlined; a batch of large entries stays one op, for
+// convert-mips-to-libmips.
+// CHECK-LABEL:   func.func @batches
+// DEFAULT:         scf.for
+// DEFAULT:           %[[SA:.*]] = tensor.extract_slice %{{.*}} : tensor<3x4x4xf32> to tensor<4x4xf32>
+// DEFAULT:           %[[SC:.*]] = tensor.extract_slice %{{.*}} : tensor<3x4x4xf32> to tensor<4x4xf32>
+// DEFAULT:           %[[P:.*]] = mips.matmul overwrite inlined ins(%[[SA]], %{{.*}} : tensor<4x4xf32>, tensor<4x4xf32>) outs(%[[SC]] : tensor<4x4xf32>)
+// DEFAULT:           tensor.insert_slice %[[P]]
+// DEFAULT:         mips.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<3x64x64xf32>, tensor<3x64x64xf32>)
+// NEVER:           mips.batch_matmul overwrite ins(%{{.*}}, %{{.*}} : tensor<3x4x4xf32>, tensor<4x4xf32>)
+// NEVER:           mips.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<3x64x64xf32>, tensor<3x64x64xf32>)
+func.func @batches(%a: tensor<3x4x4xf32>, %w: tensor<4x4xf32>, %c: tensor<3x4x4xf32>,
+                   %a64: tensor<3x64x64xf32>, %c64: tensor<3x64x64xf32>)
+    -> (tensor<3x4x4xf32>, tensor<3x64x64xf32>) {
+  %r0 = mips.batch_matmul overwrite ins(%a, %w : tensor<3x4x4xf32>, tensor<4x4xf32>) outs(%c : tensor<3x4x4xf32>) -> tensor<3x4x4xf32>
+  %r1 = mips.batch_matmul ins(%a64, %a64 : tensor<3x64x64xf32>, tensor<3x64x64xf32>) outs(%c64 : tensor<3x64x64xf32>) -> tensor<3x64x64xf32>
+  return %r0, %r1 : tensor<3x4x4xf32>, tensor<3x64x64xf32>
+}

@@ -56,3 +56,18 @@ func.func @matmuls_and_math(%a: tensor<4x4xf32>, %h: tensor<8x8xf16>, %x: f32)
   %t = math.exp %s : f32
   return %m, %hm, %t : tensor<4x4xf32>, tensor<8x8xf16>, f32
 }
+
+// -----
+
+// A batch of attention heads reaches libmips as one op (one batched call, or a call
+// per head); a batch of tiny entries runs inline, entry by entry.
+func.func @batches(%q: tensor<?x64x32xf32>, %k: tensor<?x64x32xf32>, %s: tensor<?x64x64xf32>,
+                   %a: tensor<2x4x4xf32>, %b: tensor<2x4x4xf32>, %c: tensor<2x4x4xf32>)
+    -> (tensor<?x64x64xf32>, tensor<2x4x4xf32>) {
+  // expected-remark @below {{batch of ? matmuls 64x64x32 (MxNxK) f32 x f32 -> f32 reaches libmips}}
+  %r = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+         ins(%q, %k : tensor<?x64x32xf32>, tensor<?x64x32xf32>) outs(%s : tensor<?x64x64xf32>) -> tensor<?x64x64xf32>
+  // expected-remark @below {{matmul 4x4x4 (MxNxK) f32 x f32 -> f32 runs as inline vector code (small and static: cheaper than a call)}}
+  %t = linalg.batch_matmul ins(%a, %b : tensor<2x4x4xf32>, tensor<2x4x4xf32>) outs(%c : tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  return %r, %t : tensor<?x64x64xf32>, tensor<2x4x4xf32>
+}

@@ -15,6 +15,6 @@
 // PIPED-DAG: T matmul
 // PIPED-RV: Machine: RISC-V
 // NO-HEADER: mips-compile: error: cannot open output file '{{.*}}no-such-dir/model.h'
-// VERSION: mips-compile {{[0-9]+\.[0-9]+\.[0-9]+}} (mips compiler; its objects need libmips ABI 1.0 or a later 1.x, or 1.2 with --mips-any-order or --mips-pack-constant-weights)
+// VERSION: mips-compile {{[0-9]+\.[0-9]+\.[0-9]+}} (mips compiler; its objects need libmips ABI 1.0 or a later 1.x, or 1.2 with --mips-any-order, --mips-pack-constant-weights or --mips-batched-calls)
 // VERSION-NEXT: built with LLVM/MLIR 22.
 // OPT-VERSION: mips-opt {{[0-9]+\.[0-9]+\.[0-9]+}} (mips compiler; its objects need libmips ABI

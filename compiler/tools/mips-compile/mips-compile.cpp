@@ -126,6 +126,12 @@ static cl::opt<bool> packConstantWeights(
              "calls with few rows (decoding one token) run at the kernels' speed. The object "
              "then needs libmips ABI 1.2"),
     cl::cat(category));
+static cl::opt<bool> batchedCalls(
+    "mips-batched-calls",
+    cl::desc("Make each batch matmul (attention heads, grouped weights) one batched libmips "
+             "call, which threads across the batch when each entry is small, instead of a "
+             "call per entry. The object then needs libmips ABI 1.2"),
+    cl::cat(category));
 static cl::opt<bool> remarks(
     "mips-remarks",
     cl::desc("Print a remark at each matmul (libmips call or inline code), each convolution "
@@ -378,6 +384,7 @@ static int compile(const std::string &displayName,
   pipelineOptions.im2colBytes = im2colBytes;
   pipelineOptions.anyOrder = anyOrder;
   pipelineOptions.packConstantWeights = packConstantWeights;
+  pipelineOptions.batchedCalls = batchedCalls;
   // RVV: the compiler's own vector code uses scalable vectors of one register
   // (vscale x 2 f32), so one object fills the register at every VLEN.
   const bool rvv = hasRVV(emitOptions);

@@ -60,9 +60,9 @@ def ConvertLinalgToMips : Pass<"convert-linalg-to-mips"> {
     - `linalg.matmul`, with the plain or transposed indexing maps (a transpose
       becomes a flag, never a copy). A zero `linalg.fill` feeding the init of a
       tensor matmul becomes the `overwrite` flag.
-    - `linalg.batch_matmul`, with its transposed maps: a loop over the batch
-      with one `mips.matmul` per batch entry on 2-D slices (no copies). A
-      static batch of 1 needs no loop.
+    - `linalg.batch_matmul`, with its transposed maps: `mips.batch_matmul`
+      (an operand without a batch dimension stays rank 2); a static batch of
+      1 is a single `mips.matmul` on 2-D slices (no copies).
     - `linalg.matvec` and `linalg.vecmat`: the vector is an N = 1 (M = 1)
       matrix view.
     - `linalg.quantized_matmul` and `linalg.quantized_batch_matmul`: the int8
@@ -94,7 +94,7 @@ def ConvertLinalgToMips : Pass<"convert-linalg-to-mips"> {
 }
 
 def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
-  let summary = "Turn mips.matmul on memrefs into calls of the libmips C ABI";
+  let summary = "Turn mips.matmul and mips.batch_matmul on memrefs into calls of the libmips C ABI";
   let description = [{
     Owns the libmips ABI. Each buffer becomes (base, offset, stride0, stride1)
     through `memref.extract_strided_metadata`; a transpose swaps the strides;
@@ -123,6 +123,12 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     (a model's weights) calls `mips_matmul_packed_<type>` with a handle that the
     runtime packs on the first call (thread-safely) and keeps in a private
     `memref<1xi64>` global per weight matrix and orientation; that too needs 1.2.
+
+    `mips.batch_matmul` becomes a loop of `mips.matmul` on 2-D views, one call
+    per batch entry; with `batched-calls`, one `mips_matmul_batch_<type>` call
+    instead (batch strides from the buffers' layouts, 0 for an operand every
+    entry shares), which needs 1.2. With dynamic shapes the batch extents are
+    checked before the call too.
   }];
   let options = [
     Option<"anyOrder", "any-order", "bool", /*default=*/"false",
@@ -130,6 +136,9 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     Option<"packConstantWeights", "pack-constant-weights", "bool", /*default=*/"false",
            "Pack a B that is a constant global once, on first use, and call the "
            "packed form (needs libmips 1.2)">,
+    Option<"batchedCalls", "batched-calls", "bool", /*default=*/"false",
+           "Make each mips.batch_matmul one batched libmips call instead of a call "
+           "per entry (needs libmips 1.2)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

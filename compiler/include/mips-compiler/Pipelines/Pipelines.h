@@ -69,6 +69,11 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       llvm::cl::desc("Pack matmuls' constant weights once, on first use, and call libmips's "
                      "packed form; the objects then need libmips ABI 1.2"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> batchedCalls{
+      *this, "batched-calls",
+      llvm::cl::desc("Make each batch matmul one batched libmips call instead of a call per "
+                     "batch entry; the objects then need libmips ABI 1.2"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> remarks{
       *this, "remarks",
       llvm::cl::desc("Emit remarks saying which ops reach libmips, which run as inline "

@@ -76,6 +76,10 @@ inline std::string callFailedSymbol(unsigned abiMinor) {
 inline std::string badShapesSymbol(unsigned abiMinor) {
   return runtimeSymbol("common", "bad_shapes", abiMinor);
 }
+/// Only the runtime of ABI 1.2 and later has it (only batched calls need it).
+inline std::string badBatchSymbol(unsigned abiMinor) {
+  return runtimeSymbol("common", "bad_batch", abiMinor);
+}
 
 /// The module attribute (an i32) that records the libmips ABI minor a module's
 /// calls need; absent: MIPS_RT_ABI_MINOR_BASE. Set by convert-mips-to-libmips,

@@ -27,7 +27,7 @@ inline void setToolVersionPrinter(const char *tool,
        << MIPS_VERSION_PATCH << " (mips compiler; its objects need libmips ABI "
        << MIPS_RT_ABI_MAJOR << "." << MIPS_RT_ABI_MINOR_BASE << " or a later 1.x, or "
        << MIPS_RT_ABI_MAJOR << "." << MIPS_RT_ABI_MINOR_LATEST
-       << " with --mips-any-order or --mips-pack-constant-weights)\n"
+       << " with --mips-any-order, --mips-pack-constant-weights or --mips-batched-calls)\n"
        << "  built with LLVM/MLIR " << LLVM_VERSION_STRING << "\n";
     if (extra)
       extra(os);

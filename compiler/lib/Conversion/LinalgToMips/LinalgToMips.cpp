@@ -12,6 +12,7 @@
 
 #include "mips-compiler/Conversion/LinalgToMips/LinalgToMips.h"
 
+#include "mips-compiler/Dialect/Mips/BatchMatmulLoop.h"
 #include "mips-compiler/Dialect/Mips/MipsOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -38,36 +39,10 @@ namespace {
 // Operand views
 //===----------------------------------------------------------------------===//
 
-/// Extent `dim` of a tensor or memref, as a constant when static.
-static OpFoldResult getExtent(OpBuilder &b, Location loc, Value shaped, int64_t dim) {
-  if (isa<RankedTensorType>(shaped.getType()))
-    return tensor::getMixedSize(b, loc, shaped, dim);
-  return memref::getMixedSize(b, loc, shaped, dim);
-}
-
-/// Entry `index` of the leading (batch) dimension of a 3-D tensor or memref, as a
-/// 2-D view.
-static Value sliceBatch(OpBuilder &b, Location loc, Value batched, OpFoldResult index) {
-  auto type = cast<ShapedType>(batched.getType());
-  OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
-  SmallVector<OpFoldResult> offsets = {index, zero, zero};
-  SmallVector<OpFoldResult> sizes = {one, getExtent(b, loc, batched, 1),
-                                     getExtent(b, loc, batched, 2)};
-  SmallVector<OpFoldResult> strides(3, one);
-  SmallVector<int64_t> shape = {type.getDimSize(1), type.getDimSize(2)};
-  if (isa<RankedTensorType>(type))
-    return tensor::ExtractSliceOp::create(
-        b, loc, RankedTensorType::get(shape, type.getElementType()), batched, offsets, sizes,
-        strides);
-  MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
-      shape, cast<MemRefType>(type), offsets, sizes, strides);
-  return memref::SubViewOp::create(b, loc, viewType, batched, offsets, sizes, strides);
-}
-
 /// A vector as a one-column (`asRow` = false) or one-row matrix view.
 static Value vectorAsMatrix(OpBuilder &b, Location loc, Value vector, bool asRow) {
   auto type = cast<ShapedType>(vector.getType());
-  OpFoldResult length = getExtent(b, loc, vector, 0), one = b.getIndexAttr(1);
+  OpFoldResult length = mips::getMixedExtent(b, loc, vector, 0), one = b.getIndexAttr(1);
   SmallVector<OpFoldResult> outputShape =
       asRow ? SmallVector<OpFoldResult>{one, length} : SmallVector<OpFoldResult>{length, one};
   SmallVector<int64_t> shape = asRow ? SmallVector<int64_t>{1, type.getDimSize(0)}
@@ -206,8 +181,9 @@ struct MatmulToMips : OpRewritePattern<linalg::MatmulOp> {
   }
 };
 
-/// A loop over the batch, one mips.matmul per entry on 2-D slices; an operand
-/// without a batch dimension (broadcast) is used whole by every entry.
+/// mips.batch_matmul; an operand without a batch dimension (broadcast) stays
+/// rank 2. A static unit batch (what TOSA's 3-D matmul often is) is a single
+/// mips.matmul on 2-D slices straight away.
 struct BatchMatmulToMips : OpRewritePattern<linalg::BatchMatmulOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -222,8 +198,7 @@ struct BatchMatmulToMips : OpRewritePattern<linalg::BatchMatmulOp> {
     Location loc = op.getLoc();
     Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1];
     Value init = op.getDpsInits()[0];
-    // A statically empty product adds nothing to C; its batch slices would have
-    // offsets that upstream's verifier calls out of bounds (offset 0 in a 0 extent).
+    // A statically empty product adds nothing to C (a zero-filled init stays the fill).
     if (llvm::any_of(ValueRange{lhs, rhs, init}, [](Value v) {
           return llvm::is_contained(cast<ShapedType>(v.getType()).getShape(), 0);
         })) {
@@ -238,51 +213,16 @@ struct BatchMatmulToMips : OpRewritePattern<linalg::BatchMatmulOp> {
       init = destination;
       overwrite = true;
     }
-    bool onTensors = isa<RankedTensorType>(init.getType());
-
-    // The product of batch entry `index` into `acc` (the whole init).
-    auto multiplyEntry = [&](OpBuilder &b, OpFoldResult index, Value acc) -> Value {
-      Value a = layout->lhsBatched ? sliceBatch(b, loc, lhs, index) : lhs;
-      Value bm = layout->rhsBatched ? sliceBatch(b, loc, rhs, index) : rhs;
-      Value c = sliceBatch(b, loc, acc, index);
-      Value product = createMipsMatmul(b, loc, a, bm, c, layout->transposeLhs,
-                                       layout->transposeRhs, overwrite);
-      if (!onTensors)
-        return {};
-      OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
-      return tensor::InsertSliceOp::create(
-          b, loc, product, acc, ArrayRef<OpFoldResult>{index, zero, zero},
-          ArrayRef<OpFoldResult>{one, getExtent(b, loc, acc, 1), getExtent(b, loc, acc, 2)},
-          ArrayRef<OpFoldResult>{one, one, one});
-    };
-
-    // A unit batch (what TOSA's 3-D matmul often is) needs no loop.
-    auto initType = cast<ShapedType>(init.getType());
-    if (initType.getDimSize(0) == 1) {
-      Value result = multiplyEntry(rewriter, rewriter.getIndexAttr(0), init);
-      if (result)
-        rewriter.replaceOp(op, result);
-      else
-        rewriter.eraseOp(op);
-      return success();
-    }
-    Value lower = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value upper = getValueOrCreateConstantIndexOp(rewriter, loc,
-                                                  getExtent(rewriter, loc, init, 0));
-    SmallVector<Value, 1> iterArgs;
-    if (onTensors)
-      iterArgs.push_back(init);
-    auto loop = scf::ForOp::create(
-        rewriter, loc, lower, upper, step, iterArgs,
-        [&](OpBuilder &b, Location, Value index, ValueRange carried) {
-          Value result = multiplyEntry(b, index, onTensors ? carried[0] : init);
-          scf::YieldOp::create(b, loc, result ? ValueRange{result} : ValueRange{});
-        });
-    if (onTensors)
-      rewriter.replaceOp(op, loop.getResults());
+    Type resultType = isa<RankedTensorType>(init.getType()) ? init.getType() : Type();
+    auto batch = mips::BatchMatmulOp::create(rewriter, loc, resultType, lhs, rhs, init,
+                                             layout->transposeLhs, layout->transposeRhs,
+                                             overwrite);
+    if (resultType)
+      rewriter.replaceOp(op, batch.getResult());
     else
       rewriter.eraseOp(op);
+    if (cast<ShapedType>(init.getType()).getDimSize(0) == 1)
+      mips::expandBatchMatmul(rewriter, batch);
     return success();
   }
 };
@@ -478,11 +418,11 @@ static Value sumOverK(OpBuilder &b, Location loc, Value operand, bool isLhs, boo
   SmallVector<OpFoldResult> sumSizes;
   SmallVector<int64_t> sumShape;
   if (batched) {
-    sumSizes.push_back(getExtent(b, loc, operand, 0));
+    sumSizes.push_back(mips::getMixedExtent(b, loc, operand, 0));
     sumShape.push_back(type.getDimSize(0));
     sumDims.push_back(iterDims[0]);
   }
-  sumSizes.push_back(getExtent(b, loc, operand, kept));
+  sumSizes.push_back(mips::getMixedExtent(b, loc, operand, kept));
   sumShape.push_back(type.getDimSize(kept));
   sumDims.push_back(iterDims[rank - 2]);
   if (batched)
@@ -560,18 +500,18 @@ static void correctBuffer(OpBuilder &b, Location loc, Value a, Value bm, Value c
   if (cast<MemRefType>(c.getType()).getRank() == 3) {
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    Value batch = getValueOrCreateConstantIndexOp(b, loc, getExtent(b, loc, c, 0));
+    Value batch = getValueOrCreateConstantIndexOp(b, loc, mips::getMixedExtent(b, loc, c, 0));
     scf::ForOp::create(b, loc, zero, batch, one, ValueRange{},
                        [&](OpBuilder &nb, Location nloc, Value index, ValueRange) {
-                         correctBuffer(nb, nloc, sliceBatch(nb, nloc, a, index),
-                                       sliceBatch(nb, nloc, bm, index),
-                                       sliceBatch(nb, nloc, c, index), za, zb);
+                         correctBuffer(nb, nloc, mips::sliceBatchEntry(nb, nloc, a, index),
+                                       mips::sliceBatchEntry(nb, nloc, bm, index),
+                                       mips::sliceBatchEntry(nb, nloc, c, index), za, zb);
                          scf::YieldOp::create(nb, nloc);
                        });
     return;
   }
   auto extent = [&](Value v, int64_t d) {
-    return getValueOrCreateConstantIndexOp(b, loc, getExtent(b, loc, v, d));
+    return getValueOrCreateConstantIndexOp(b, loc, mips::getMixedExtent(b, loc, v, d));
   };
   Value m = extent(a, 0), k = extent(a, 1), n = extent(bm, 1);
   Type i32 = b.getI32Type();
@@ -654,7 +594,7 @@ struct QuantizedMatmulToMatmul : OpRewritePattern<OpTy> {
     Value colSums = zaIsZero ? Value() : sumOverK(rewriter, loc, bm, /*isLhs=*/false, kBatched);
     Value k = arith::IndexCastOp::create(
         rewriter, loc, i32,
-        getValueOrCreateConstantIndexOp(rewriter, loc, getExtent(rewriter, loc, a, rank - 1)));
+        getValueOrCreateConstantIndexOp(rewriter, loc, mips::getMixedExtent(rewriter, loc, a, rank - 1)));
     Value kzz = arith::MulIOp::create(rewriter, loc, k, arith::MulIOp::create(rewriter, loc, za, zb));
 
     // Iterate (b?, m, n).

@@ -10,6 +10,7 @@
 
 #include "mips-compiler/Conversion/MipsToLibmips/MipsToLibmips.h"
 
+#include "mips-compiler/Dialect/Mips/BatchMatmulLoop.h"
 #include "mips-compiler/Dialect/Mips/MipsOps.h"
 #include "mips-compiler/Runtime/Imports.h"
 #include "mips/mips.h"
@@ -36,7 +37,8 @@ using namespace mlir;
 namespace {
 
 /// True if the verifier could not already prove that the operands fit together.
-static bool needsShapeCheck(mips::MatmulOp op) {
+template <typename OpTy>
+static bool needsShapeCheck(OpTy op) {
   auto lhs = cast<ShapedType>(op.getLhs().getType());
   auto rhs = cast<ShapedType>(op.getRhs().getType());
   auto init = cast<ShapedType>(op.getInit().getType());
@@ -54,11 +56,13 @@ struct AbiFunction {
 struct CallOptions {
   bool anyOrder = false;            // MIPS_MATMUL_ANY_ORDER on f32 calls
   bool packConstantWeights = false; // a constant B packed once, then packed calls
+  bool batchedCalls = false;        // mips.batch_matmul as one mips_matmul_batch_* call
 };
 
 /// Whether the call for `op` passes MIPS_MATMUL_ANY_ORDER: f32 only, since integer
 /// sums are the same in any order (and the flag would demand ABI 1.2 for nothing).
-static bool passesAnyOrder(mips::MatmulOp op, const CallOptions &options) {
+template <typename OpTy>
+static bool passesAnyOrder(OpTy op, const CallOptions &options) {
   return options.anyOrder && getElementTypeOrSelf(op.getLhs()).isF32();
 }
 
@@ -91,6 +95,23 @@ static std::string packedBHelper(mips::MatmulOp op, unsigned abiMinor) {
       "common", getElementTypeOrSelf(op.getLhs()).isF32() ? "packed_b_f32" : "packed_b_i8", abiMinor);
 }
 
+/// What memref.extract_strided_metadata gives as `buffer`'s base: memref<elt>.
+static Type baseOf(Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  return MemRefType::get({}, type.getElementType(), MemRefLayoutAttrInterface(),
+                         type.getMemorySpace());
+}
+
+/// mips_status_string and the runtime's failure report, which follow every call.
+static void appendFailureReport(SmallVectorImpl<AbiFunction> &functions, MLIRContext *ctx,
+                                unsigned abiMinor) {
+  Builder b(ctx);
+  Type i32 = b.getI32Type(), pointer = LLVM::LLVMPointerType::get(ctx);
+  functions.push_back({"mips_status_string", b.getFunctionType({i32}, {pointer}), false});
+  functions.push_back({mips::callFailedSymbol(abiMinor),
+                       b.getFunctionType({i32, i32, pointer}, {}), false});
+}
+
 /// The ABI functions a libmips call for `op` needs, in the order the call uses
 /// them: the kernel, mips_status_string, the runtime's failure report, and, for
 /// dynamic shapes, its shape report. The runtime's names are those of the
@@ -101,12 +122,6 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const Call
   Builder b(op.getContext());
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Type pointer = LLVM::LLVMPointerType::get(op.getContext());
-  // What memref.extract_strided_metadata gives as the base buffer.
-  auto baseOf = [&](Value matrix) -> Type {
-    auto type = cast<MemRefType>(matrix.getType());
-    return MemRefType::get({}, type.getElementType(), MemRefLayoutAttrInterface(),
-                           type.getMemorySpace());
-  };
   // (m, n, k, A, B, C, flags), or with B packed (m, A, B's handle, C, flags); each
   // matrix as (base, offset, stride0, stride1).
   SmallVector<Type> kernelArgs(packed ? 1 : 3, i64);
@@ -124,9 +139,8 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const Call
   std::string callee = packed ? (isF32 ? "mips_matmul_packed_f32" : "mips_matmul_packed_i8i32")
                               : (isF32 ? "mips_matmul_f32" : "mips_matmul_i8i32");
   SmallVector<AbiFunction, 4> functions = {
-      {callee, b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true},
-      {"mips_status_string", b.getFunctionType({i32}, {pointer}), false},
-      {mips::callFailedSymbol(abiMinor), b.getFunctionType({i32, i32, pointer}, {}), false}};
+      {callee, b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true}};
+  appendFailureReport(functions, op.getContext(), abiMinor);
   if (needsShapeCheck(op))
     functions.push_back({mips::badShapesSymbol(abiMinor),
                          b.getFunctionType(SmallVector<Type>(6, i64), {}), false});
@@ -138,6 +152,34 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const Call
                          b.getFunctionType({slot, i64, i64, baseOf(op.getRhs()), i64, i64, i64},
                                            {pointer}),
                          /*barePointers=*/true});
+  }
+  return functions;
+}
+
+/// The ABI functions a batched call for `op` needs: mips_matmul_batch_<type>, the
+/// failure report's two, and, for dynamic shapes, the shape and batch reports.
+static SmallVector<AbiFunction, 4> getBatchAbiFunctions(mips::BatchMatmulOp op) {
+  const unsigned abiMinor = mips::getRequiredAbiMinor(op->getParentOfType<ModuleOp>());
+  Builder b(op.getContext());
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  // (batch, m, n, k, A, B, C, flags); each matrix as (base, offset, batch stride,
+  // stride0, stride1).
+  SmallVector<Type> kernelArgs(4, i64);
+  for (Value matrix : {op.getLhs(), op.getRhs(), op.getInit()}) {
+    kernelArgs.push_back(baseOf(matrix));
+    kernelArgs.append(4, i64);
+  }
+  kernelArgs.push_back(i32);
+  const bool isF32 = getElementTypeOrSelf(op.getLhs()).isF32();
+  SmallVector<AbiFunction, 4> functions = {
+      {isF32 ? "mips_matmul_batch_f32" : "mips_matmul_batch_i8i32",
+       b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true}};
+  appendFailureReport(functions, op.getContext(), abiMinor);
+  if (needsShapeCheck(op)) {
+    functions.push_back({mips::badShapesSymbol(abiMinor),
+                         b.getFunctionType(SmallVector<Type>(6, i64), {}), false});
+    functions.push_back({mips::badBatchSymbol(abiMinor),
+                         b.getFunctionType(SmallVector<Type>(3, i64), {}), false});
   }
   return functions;
 }
@@ -200,29 +242,40 @@ static func::FuncOp getOrDeclare(RewriterBase &rewriter, ModuleOp module,
   return decl;
 }
 
-/// One matrix as the libmips ABI passes it.
+/// One matrix (or batch of matrices) as the libmips ABI passes it.
 struct AbiMatrix {
   Value base;              // memref<elt>: lowers to a bare pointer
   Value offset;            // i64
   Value stride0, stride1;  // i64
   SmallVector<Value, 2> sizes; // index
+  Value batchStride;       // i64; 0 for a rank-2 operand every batch entry shares
+  Value batchSize;         // index; null for a rank-2 operand
 };
 
 /// Splits `buffer` into (base, offset, strides); `transposed` swaps the strides
-/// and sizes so that element (i, j) of the view is element (j, i) of `buffer`.
+/// and sizes so that element (i, j) of the view is element (j, i) of `buffer`. A
+/// rank-3 buffer is a batch of such matrices along its first dimension.
 static AbiMatrix decompose(OpBuilder &b, Location loc, Value buffer,
                            bool transposed) {
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, buffer);
   auto toI64 = [&](Value index) {
     return arith::IndexCastOp::create(b, loc, b.getI64Type(), index).getResult();
   };
-  unsigned d0 = transposed ? 1 : 0, d1 = transposed ? 0 : 1;
+  const bool batched = cast<MemRefType>(buffer.getType()).getRank() == 3;
+  const unsigned first = batched ? 1 : 0;
+  unsigned d0 = first + (transposed ? 1 : 0), d1 = first + (transposed ? 0 : 1);
   AbiMatrix matrix;
   matrix.base = metadata.getBaseBuffer();
   matrix.offset = toI64(metadata.getOffset());
   matrix.stride0 = toI64(metadata.getStrides()[d0]);
   matrix.stride1 = toI64(metadata.getStrides()[d1]);
   matrix.sizes = {metadata.getSizes()[d0], metadata.getSizes()[d1]};
+  if (batched) {
+    matrix.batchStride = toI64(metadata.getStrides()[0]);
+    matrix.batchSize = metadata.getSizes()[0];
+  } else {
+    matrix.batchStride = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
+  }
   return matrix;
 }
 
@@ -251,10 +304,44 @@ static void emitShapeCheck(OpBuilder &b, Location loc, func::FuncOp report, cons
   func::CallOp::create(then, loc, report, extents);
 }
 
-/// Emits `status = mips_matmul_<type>(m, n, k, A..., B..., C..., flags)` and
-/// `if (status != 0) call_failed(slot, status, mips_status_string(status))`;
-/// the status text comes from the same provider as the failed call. The
-/// declarations `functions` names must not conflict (checked by the caller).
+/// Emits `if (status != 0) call_failed(slot, status, mips_status_string(status))`
+/// after a call of `kernel`: the status text comes from the same provider.
+static void emitFailureReport(OpBuilder &b, Location loc, Value status, func::FuncOp kernel,
+                              func::FuncOp statusString, func::FuncOp callFailed) {
+  Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+  Value isError = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, status, zero);
+  auto ifOp = scf::IfOp::create(b, loc, isError, /*withElseRegion=*/false);
+  OpBuilder then = ifOp.getThenBodyBuilder();
+  Value slot = arith::ConstantIntOp::create(then, loc, then.getI32Type(),
+                                            *mips::lookupImportSlot(kernel.getSymName()));
+  Value text = func::CallOp::create(then, loc, statusString, ValueRange{status}).getResult(0);
+  func::CallOp::create(then, loc, callFailed, ValueRange{slot, status, text});
+}
+
+/// Emits `if (a batched operand's batch != C's) report(lhs, rhs, init batch)`, a
+/// shared operand passed as -1.
+static void emitBatchCheck(OpBuilder &b, Location loc, func::FuncOp report, const AbiMatrix &a,
+                           const AbiMatrix &bm, const AbiMatrix &c) {
+  Value misfit = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+  for (const AbiMatrix *operand : {&a, &bm})
+    if (operand->batchSize)
+      misfit = arith::OrIOp::create(
+          b, loc, misfit,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, operand->batchSize,
+                                c.batchSize));
+  auto ifOp = scf::IfOp::create(b, loc, misfit, /*withElseRegion=*/false);
+  OpBuilder then = ifOp.getThenBodyBuilder();
+  auto extent = [&](const AbiMatrix &operand) -> Value {
+    if (!operand.batchSize)
+      return arith::ConstantIntOp::create(then, loc, then.getI64Type(), -1);
+    return arith::IndexCastOp::create(then, loc, then.getI64Type(), operand.batchSize);
+  };
+  func::CallOp::create(then, loc, report, ValueRange{extent(a), extent(bm), extent(c)});
+}
+
+/// Emits `status = mips_matmul_<type>(m, n, k, A..., B..., C..., flags)` (or the
+/// packed form) and its failure report. The declarations `functions` names must
+/// not conflict (checked by the caller).
 static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
                             ArrayRef<AbiFunction> functions, const CallOptions &options) {
   Location loc = op.getLoc();
@@ -297,16 +384,38 @@ static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
     operands.push_back(flags);
   }
   Value status = func::CallOp::create(rewriter, loc, kernel, operands).getResult(0);
+  emitFailureReport(rewriter, loc, status, kernel, statusString, callFailed);
+}
 
-  Value zero = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), 0);
-  Value isError =
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, status, zero);
-  auto ifOp = scf::IfOp::create(rewriter, loc, isError, /*withElseRegion=*/false);
-  OpBuilder then = ifOp.getThenBodyBuilder();
-  Value slot = arith::ConstantIntOp::create(then, loc, then.getI32Type(),
-                                            *mips::lookupImportSlot(kernel.getSymName()));
-  Value text = func::CallOp::create(then, loc, statusString, ValueRange{status}).getResult(0);
-  func::CallOp::create(then, loc, callFailed, ValueRange{slot, status, text});
+/// Emits `status = mips_matmul_batch_<type>(batch, m, n, k, A..., B..., C...,
+/// flags)` and its failure report; a shared (rank-2) operand has batch stride 0.
+static void emitBatchCall(RewriterBase &rewriter, mips::BatchMatmulOp op,
+                          ArrayRef<AbiFunction> functions, const CallOptions &options) {
+  Location loc = op.getLoc();
+  auto module = op->getParentOfType<ModuleOp>();
+  SmallVector<func::FuncOp, 5> decls;
+  for (const AbiFunction &function : functions)
+    decls.push_back(getOrDeclare(rewriter, module, function));
+  AbiMatrix a = decompose(rewriter, loc, op.getLhs(), op.getTransposeLhs());
+  AbiMatrix bm = decompose(rewriter, loc, op.getRhs(), op.getTransposeRhs());
+  AbiMatrix c = decompose(rewriter, loc, op.getInit(), /*transposed=*/false);
+  if (needsShapeCheck(op)) {
+    emitShapeCheck(rewriter, loc, decls[3], a, bm, c);
+    emitBatchCheck(rewriter, loc, decls[4], a, bm, c);
+  }
+  auto toI64 = [&](Value index) {
+    return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), index).getResult();
+  };
+  const uint32_t flagBits = (op.getOverwrite() ? 0 : MIPS_MATMUL_ACCUMULATE) |
+                            (passesAnyOrder(op, options) ? MIPS_MATMUL_ANY_ORDER : 0);
+  SmallVector<Value> operands = {toI64(c.batchSize), toI64(a.sizes[0]), toI64(bm.sizes[1]),
+                                 toI64(a.sizes[1])};
+  for (const AbiMatrix *matrix : {&a, &bm, &c})
+    operands.append(
+        {matrix->base, matrix->offset, matrix->batchStride, matrix->stride0, matrix->stride1});
+  operands.push_back(arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), flagBits));
+  Value status = func::CallOp::create(rewriter, loc, decls[0], operands).getResult(0);
+  emitFailureReport(rewriter, loc, status, decls[0], decls[1], decls[2]);
 }
 
 //===----------------------------------------------------------------------===//
@@ -480,34 +589,75 @@ struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
   }
 };
 
+/// mips.batch_matmul on buffers: one batched call (the pass expands the op into a
+/// loop of matmuls first unless batched calls are allowed).
+struct BatchMatmulToLibmipsCall : OpRewritePattern<mips::BatchMatmulOp> {
+  BatchMatmulToLibmipsCall(MLIRContext *context, CallOptions options)
+      : OpRewritePattern(context), options(options) {}
+  CallOptions options;
+
+  LogicalResult matchAndRewrite(mips::BatchMatmulOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<MemRefType>(op.getInit().getType()))
+      return rewriter.notifyMatchFailure(op, "on tensors: bufferize first");
+    if (!options.batchedCalls)
+      return rewriter.notifyMatchFailure(op, "batched calls need libmips 1.2: expand first");
+    SmallVector<AbiFunction, 4> functions = getBatchAbiFunctions(op);
+    if (std::optional<std::string> clash =
+            findDeclarationClash(op->getParentOfType<ModuleOp>(), functions))
+      return rewriter.notifyMatchFailure(op, *clash);
+    emitBatchCall(rewriter, op, functions, options);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct ConvertMipsToLibmipsPass
     : mips::impl::ConvertMipsToLibmipsBase<ConvertMipsToLibmipsPass> {
   using Base::Base;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    const CallOptions options{anyOrder, packConstantWeights, batchedCalls};
+    // Tensors left over are a pipeline error, not something to call libmips with.
+    WalkResult onTensors = module.walk([&](Operation *op) {
+      if (isa<mips::MatmulOp, mips::BatchMatmulOp>(op) &&
+          !isa<MemRefType>(op->getOperand(2).getType())) {
+        op->emitOpError("on tensors cannot call libmips; bufferize it first");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (onTensors.wasInterrupted())
+      return signalPassFailure();
+    // Without batched calls, a batch is one call per entry, which any 1.x runs.
+    IRRewriter rewriter(&getContext());
+    if (!batchedCalls) {
+      SmallVector<mips::BatchMatmulOp> batches;
+      module.walk([&](mips::BatchMatmulOp op) { batches.push_back(op); });
+      for (mips::BatchMatmulOp op : batches)
+        mips::expandBatchMatmul(rewriter, op);
+    }
     // The ABI minor the calls need, recorded first: the runtime's names depend on it.
-    const CallOptions options{anyOrder, packConstantWeights};
     unsigned abiMinor = mips::getRequiredAbiMinor(module);
     module.walk([&](mips::MatmulOp op) {
       if (!op.getInlined())
         abiMinor = std::max(abiMinor, requiredAbiMinor(op, options));
     });
+    module.walk([&](mips::BatchMatmulOp) { abiMinor = std::max(abiMinor, 2u); });
     if (abiMinor != MIPS_RT_ABI_MINOR_BASE)
       module->setAttr(mips::kRequiredAbiMinorAttr,
                       IntegerAttr::get(IntegerType::get(&getContext(), 32), abiMinor));
-    // What the pattern would only decline, reported. Every call of one element
+    // What the patterns would only decline, reported. Every call of one element
     // type declares the same function, so existing symbols are all that can clash.
-    WalkResult checked = module.walk([&](mips::MatmulOp op) {
-      if (!isa<MemRefType>(op.getInit().getType())) {
-        op.emitOpError("on tensors cannot call libmips; bufferize it first");
-        return WalkResult::interrupt();
-      }
-      if (op.getInlined())
-        return WalkResult::advance();
-      if (std::optional<std::string> clash =
-              findDeclarationClash(module, getAbiFunctions(op, options))) {
-        op.emitError() << *clash;
+    WalkResult checked = module.walk([&](Operation *op) {
+      SmallVector<AbiFunction, 4> functions;
+      if (auto matmul = dyn_cast<mips::MatmulOp>(op); matmul && !matmul.getInlined())
+        functions = getAbiFunctions(matmul, options);
+      else if (auto batch = dyn_cast<mips::BatchMatmulOp>(op))
+        functions = getBatchAbiFunctions(batch);
+      if (std::optional<std::string> clash = findDeclarationClash(module, functions)) {
+        op->emitError() << *clash;
         return WalkResult::interrupt();
       }
       return WalkResult::advance();
@@ -516,7 +666,6 @@ struct ConvertMipsToLibmipsPass
       return signalPassFailure();
     // Inlined matmuls whose C is a fresh copy take the copy in, here rather than
     // in the pattern: a walk-driven pattern may erase only the op it matched.
-    IRRewriter rewriter(&getContext());
     module.walk([&](mips::MatmulOp op) {
       memref::CopyOp copyIn = op.getInlined() ? findCopyIntoFreshInit(op) : nullptr;
       if (!copyIn)
@@ -527,12 +676,14 @@ struct ConvertMipsToLibmipsPass
       rewriter.eraseOp(copyIn);
     });
     RewritePatternSet patterns(&getContext());
-    mips::populateMipsToLibmipsPatterns(patterns, anyOrder, packConstantWeights);
+    mips::populateMipsToLibmipsPatterns(patterns, anyOrder, packConstantWeights, batchedCalls);
     walkAndApplyPatterns(module, std::move(patterns));
     // Nothing may be left for a later pass to trip over.
-    module.walk([&](mips::MatmulOp op) {
-      op.emitOpError("was not converted to a libmips call");
-      signalPassFailure();
+    module.walk([&](Operation *op) {
+      if (isa<mips::MatmulOp, mips::BatchMatmulOp>(op)) {
+        op->emitOpError("was not converted to a libmips call");
+        signalPassFailure();
+      }
     });
   }
 };
@@ -540,7 +691,7 @@ struct ConvertMipsToLibmipsPass
 } // namespace
 
 void mlir::mips::populateMipsToLibmipsPatterns(RewritePatternSet &patterns, bool anyOrder,
-                                               bool packConstantWeights) {
-  patterns.add<MatmulToLibmipsCall>(patterns.getContext(),
-                                    CallOptions{anyOrder, packConstantWeights});
+                                               bool packConstantWeights, bool batchedCalls) {
+  const CallOptions options{anyOrder, packConstantWeights, batchedCalls};
+  patterns.add<MatmulToLibmipsCall, BatchMatmulToLibmipsCall>(patterns.getContext(), options);
 }

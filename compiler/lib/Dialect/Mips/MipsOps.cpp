@@ -36,37 +36,61 @@ static std::string formatExtent(int64_t extent) {
   return ShapedType::isDynamic(extent) ? "?" : std::to_string(extent);
 }
 
-LogicalResult MatmulOp::verify() {
-  auto lhsType = cast<ShapedType>(getLhs().getType());
-  auto rhsType = cast<ShapedType>(getRhs().getType());
-  auto initType = cast<ShapedType>(getInit().getType());
+/// What mips.matmul and mips.batch_matmul both require: tensors or memrefs
+/// throughout (and a result only on tensors), libmips's element types, and
+/// buffers in the default memory space.
+static LogicalResult verifyOperandKinds(Operation *op, ShapedType lhsType, ShapedType rhsType,
+                                        ShapedType initType, Value result) {
   bool onTensors = isa<RankedTensorType>(initType);
   if (isa<RankedTensorType>(lhsType) != onTensors || isa<RankedTensorType>(rhsType) != onTensors)
-    return emitOpError("expects operands that are all tensors or all memrefs");
-  if (lhsType.getRank() != 2 || rhsType.getRank() != 2 || initType.getRank() != 2)
-    return emitOpError("expects rank-2 operands, got ranks ")
-           << lhsType.getRank() << ", " << rhsType.getRank() << " and "
-           << initType.getRank();
+    return op->emitOpError("expects operands that are all tensors or all memrefs");
   if (onTensors) {
-    if (!getResult() || getResult().getType() != initType)
-      return emitOpError("on tensors expects a result of the init type ") << initType;
-  } else if (getResult()) {
-    return emitOpError("on memrefs writes into init and has no result");
+    if (!result || result.getType() != initType)
+      return op->emitOpError("on tensors expects a result of the init type ") << initType;
+  } else if (result) {
+    return op->emitOpError("on memrefs writes into init and has no result");
   }
 
   Type lhsElement = lhsType.getElementType();
   Type rhsElement = rhsType.getElementType();
   Type initElement = initType.getElementType();
   if (!isMatmulElementTypes(lhsElement, rhsElement, initElement))
-    return emitOpError("expects element types f32 x f32 -> f32 or "
-                       "i8 x i8 -> i32, got ")
+    return op->emitOpError("expects element types f32 x f32 -> f32 or "
+                           "i8 x i8 -> i32, got ")
            << lhsElement << " x " << rhsElement << " -> " << initElement;
 
   for (ShapedType type : {lhsType, rhsType, initType})
     if (auto memref = dyn_cast<MemRefType>(type); memref && memref.getMemorySpace())
-      return emitOpError("expects memrefs in the default memory space, as libmips takes "
-                         "plain pointers; got ")
+      return op->emitOpError("expects memrefs in the default memory space, as libmips takes "
+                             "plain pointers; got ")
              << memref;
+  return success();
+}
+
+/// Checks that M x K times K x N fits an init whose matrix dimensions are
+/// `initM`, `initN`.
+static LogicalResult verifyExtents(Operation *op, int64_t m, int64_t k, int64_t rhsK, int64_t n,
+                                   int64_t initM, int64_t initN) {
+  if (!compatibleExtents(k, rhsK))
+    return op->emitOpError("has mismatched reduction sizes: lhs gives K = ")
+           << formatExtent(k) << ", rhs gives K = " << formatExtent(rhsK);
+  if (!compatibleExtents(m, initM) || !compatibleExtents(n, initN))
+    return op->emitOpError("expects init of shape ")
+           << formatExtent(m) << "x" << formatExtent(n) << ", got " << formatExtent(initM)
+           << "x" << formatExtent(initN);
+  return success();
+}
+
+LogicalResult MatmulOp::verify() {
+  auto lhsType = cast<ShapedType>(getLhs().getType());
+  auto rhsType = cast<ShapedType>(getRhs().getType());
+  auto initType = cast<ShapedType>(getInit().getType());
+  if (lhsType.getRank() != 2 || rhsType.getRank() != 2 || initType.getRank() != 2)
+    return emitOpError("expects rank-2 operands, got ranks ")
+           << lhsType.getRank() << ", " << rhsType.getRank() << " and "
+           << initType.getRank();
+  if (failed(verifyOperandKinds(*this, lhsType, rhsType, initType, getResult())))
+    return failure();
 
   if (getInlined() &&
       !(lhsType.hasStaticShape() && rhsType.hasStaticShape() && initType.hasStaticShape()))
@@ -76,20 +100,9 @@ LogicalResult MatmulOp::verify() {
     return emitOpError("with 'inlined' expects nonzero extents: inline code holds rows "
                        "in vectors, and no vector has 0 elements");
 
-  int64_t m = lhsType.getDimSize(getLhsMDim());
-  int64_t k = lhsType.getDimSize(getLhsKDim());
-  int64_t rhsK = rhsType.getDimSize(getRhsKDim());
-  int64_t n = rhsType.getDimSize(getRhsNDim());
-  if (!compatibleExtents(k, rhsK))
-    return emitOpError("has mismatched reduction sizes: lhs gives K = ")
-           << formatExtent(k) << ", rhs gives K = " << formatExtent(rhsK);
-  if (!compatibleExtents(m, initType.getDimSize(0)) ||
-      !compatibleExtents(n, initType.getDimSize(1)))
-    return emitOpError("expects init of shape ")
-           << formatExtent(m) << "x" << formatExtent(n) << ", got "
-           << formatExtent(initType.getDimSize(0)) << "x"
-           << formatExtent(initType.getDimSize(1));
-  return success();
+  return verifyExtents(*this, lhsType.getDimSize(getLhsMDim()), lhsType.getDimSize(getLhsKDim()),
+                       rhsType.getDimSize(getRhsKDim()), rhsType.getDimSize(getRhsNDim()),
+                       initType.getDimSize(0), initType.getDimSize(1));
 }
 
 void MatmulOp::getEffects(
@@ -113,6 +126,55 @@ LogicalResult
 MatmulOp::reifyResultShapes(OpBuilder &builder,
                             ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
   // The result has the shape of init, which is known at run time.
+  if (getResult())
+    reifiedReturnShapes.push_back(tensor::getMixedSizes(builder, getLoc(), getInit()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BatchMatmulOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BatchMatmulOp::verify() {
+  auto lhsType = cast<ShapedType>(getLhs().getType());
+  auto rhsType = cast<ShapedType>(getRhs().getType());
+  auto initType = cast<ShapedType>(getInit().getType());
+  auto isMatrixOrBatch = [](ShapedType type) { return type.getRank() == 2 || type.getRank() == 3; };
+  if (initType.getRank() != 3 || !isMatrixOrBatch(lhsType) || !isMatrixOrBatch(rhsType))
+    return emitOpError("expects a rank-3 init and rank-3 (or shared rank-2) lhs and rhs, got "
+                       "ranks ")
+           << lhsType.getRank() << ", " << rhsType.getRank() << " and " << initType.getRank();
+  if (failed(verifyOperandKinds(*this, lhsType, rhsType, initType, getResult())))
+    return failure();
+  const int64_t batch = initType.getDimSize(0);
+  for (auto [name, type] : {std::pair{"lhs", lhsType}, std::pair{"rhs", rhsType}})
+    if (type.getRank() == 3 && !compatibleExtents(type.getDimSize(0), batch))
+      return emitOpError("expects ")
+             << name << " with a batch of " << formatExtent(batch) << " (init's), got "
+             << formatExtent(type.getDimSize(0));
+  return verifyExtents(*this, lhsType.getDimSize(getLhsMDim()), lhsType.getDimSize(getLhsKDim()),
+                       rhsType.getDimSize(getRhsKDim()), rhsType.getDimSize(getRhsNDim()),
+                       initType.getDimSize(1), initType.getDimSize(2));
+}
+
+void BatchMatmulOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  if (getResult())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get(), &getLhsMutable(),
+                       SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Read::get(), &getRhsMutable(),
+                       SideEffects::DefaultResource::get());
+  if (!getOverwrite())
+    effects.emplace_back(MemoryEffects::Read::get(), &getInitMutable(),
+                         SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getInitMutable(),
+                       SideEffects::DefaultResource::get());
+}
+
+LogicalResult
+BatchMatmulOp::reifyResultShapes(OpBuilder &builder,
+                                 ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
   if (getResult())
     reifiedReturnShapes.push_back(tensor::getMixedSizes(builder, getLoc(), getInit()));
   return success();

@@ -99,12 +99,11 @@ func.func @strided_dilated_hwcf(%x: tensor<1x12x14x2xf32>, %w: tensor<3x3x2x5xf3
 // CHECK-LABEL: func.func @nchw_pointwise
 // CHECK-NOT:     tensor.empty
 // CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : tensor<2x3x4x4xf32> into tensor<2x3x16xf32>
+// The filter is shared by every image of the batch.
 // MIPS-LABEL: func.func @nchw
-// MIPS:         scf.for
-// MIPS:           mips.matmul ins(%{{.*}}, %{{.*}} : tensor<5x27xf32>, tensor<27x16xf32>)
+// MIPS:         mips.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<5x27xf32>, tensor<2x27x16xf32>)
 // MIPS-LABEL: func.func @nchw_pointwise
-// MIPS:         scf.for
-// MIPS:           mips.matmul ins(%{{.*}}, %{{.*}} : tensor<5x3xf32>, tensor<3x16xf32>)
+// MIPS:         mips.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<5x3xf32>, tensor<2x3x16xf32>)
 func.func @nchw(%x: tensor<2x3x6x6xf32>, %w: tensor<5x3x3x3xf32>, %o: tensor<2x5x4x4xf32>) -> tensor<2x5x4x4xf32> {
   %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
          ins(%x, %w : tensor<2x3x6x6xf32>, tensor<5x3x3x3xf32>) outs(%o : tensor<2x5x4x4xf32>) -> tensor<2x5x4x4xf32>

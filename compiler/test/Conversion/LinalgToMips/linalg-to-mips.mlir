@@ -147,21 +147,13 @@ func.func @on_memrefs(%a: memref<4x8xf32>, %bt: memref<16x8xf32, strided<[?, ?],
 
 // -----
 
-// A batch is a loop of 2-D matmuls on rank-reducing slices; the zero fill of
-// the whole init becomes overwrite on every entry.
+// A batch is mips.batch_matmul (convert-mips-to-libmips makes it one call or a
+// loop of calls); the zero fill of the whole init becomes overwrite.
 // CHECK-LABEL: func.func @batch
 // CHECK-SAME:    %[[A:.*]]: tensor<?x4x8xf32>, %[[B:.*]]: tensor<?x8x16xf32>
-// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : index
-// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : index
 // CHECK:         %[[E:.*]] = tensor.empty
-// CHECK:         %[[N:.*]] = tensor.dim %[[E]], %[[ZERO]]
-// CHECK:         %[[R:.*]] = scf.for %[[I:[^ ]+]] = %[[ZERO]] to %[[N]] step %[[ONE]] iter_args(%[[ACC:[^ ]+]] = %[[E]]) -> (tensor<?x4x16xf32>)
-// CHECK:           %[[SA:.*]] = tensor.extract_slice %[[A]][%[[I]], 0, 0] [1, 4, 8] [1, 1, 1] : tensor<?x4x8xf32> to tensor<4x8xf32>
-// CHECK:           %[[SB:.*]] = tensor.extract_slice %[[B]][%[[I]], 0, 0] [1, 8, 16] [1, 1, 1] : tensor<?x8x16xf32> to tensor<8x16xf32>
-// CHECK:           %[[SC:.*]] = tensor.extract_slice %[[ACC]][%[[I]], 0, 0] [1, 4, 16] [1, 1, 1] : tensor<?x4x16xf32> to tensor<4x16xf32>
-// CHECK:           %[[P:.*]] = mips.matmul overwrite ins(%[[SA]], %[[SB]] : tensor<4x8xf32>, tensor<8x16xf32>) outs(%[[SC]] : tensor<4x16xf32>)
-// CHECK:           %[[NEW:.*]] = tensor.insert_slice %[[P]] into %[[ACC]][%[[I]], 0, 0] [1, 4, 16] [1, 1, 1]
-// CHECK:           scf.yield %[[NEW]]
+// CHECK-NOT:     linalg.fill
+// CHECK:         %[[R:.*]] = mips.batch_matmul overwrite ins(%[[A]], %[[B]] : tensor<?x4x8xf32>, tensor<?x8x16xf32>) outs(%[[E]] : tensor<?x4x16xf32>) -> tensor<?x4x16xf32>
 // CHECK:         return %[[R]]
 func.func @batch(%a: tensor<?x4x8xf32>, %b: tensor<?x8x16xf32>) -> tensor<?x4x16xf32> {
   %c0 = arith.constant 0 : index
@@ -179,9 +171,7 @@ func.func @batch(%a: tensor<?x4x8xf32>, %b: tensor<?x8x16xf32>) -> tensor<?x4x16
 // shared by every entry; a unit batch needs no loop.
 // CHECK-LABEL: func.func @batch_transposed_broadcast
 // CHECK-SAME:    %[[A:.*]]: tensor<3x8x4xi8>, %[[B:.*]]: tensor<8x16xi8>, %[[C:.*]]: tensor<3x4x16xi32>
-// CHECK:         scf.for
-// CHECK:           %[[SA:.*]] = tensor.extract_slice %[[A]]{{.*}} to tensor<8x4xi8>
-// CHECK:           mips.matmul transpose_lhs ins(%[[SA]], %[[B]] : tensor<8x4xi8>, tensor<8x16xi8>)
+// CHECK:         mips.batch_matmul transpose_lhs ins(%[[A]], %[[B]] : tensor<3x8x4xi8>, tensor<8x16xi8>) outs(%[[C]] : tensor<3x4x16xi32>)
 // CHECK-LABEL: func.func @unit_batch
 // CHECK-NOT:     scf.for
 // CHECK:         %[[SA:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0] [1, 4, 8] [1, 1, 1] : tensor<1x4x8xf32> to tensor<4x8xf32>
@@ -203,11 +193,7 @@ func.func @unit_batch(%a: tensor<1x4x8xf32>, %b: tensor<1x8x16xf32>, %c: tensor<
 // -----
 
 // CHECK-LABEL: func.func @batch_on_memrefs
-// CHECK:         scf.for %[[I:.*]] =
-// CHECK:           %[[SA:.*]] = memref.subview %{{.*}}[%[[I]], 0, 0] [1, 4, 8] [1, 1, 1] : memref<5x4x8xf32> to memref<4x8xf32, strided<[8, 1], offset: ?>>
-// CHECK:           %[[SB:.*]] = memref.subview
-// CHECK:           %[[SC:.*]] = memref.subview
-// CHECK:           mips.matmul ins(%[[SA]], %[[SB]] : {{.*}}) outs(%[[SC]] : memref<4x16xf32, strided<[16, 1], offset: ?>>){{$}}
+// CHECK:         mips.batch_matmul ins(%{{.*}}, %{{.*}} : memref<5x4x8xf32>, memref<5x8x16xf32>) outs(%{{.*}} : memref<5x4x16xf32>){{$}}
 // CHECK-NOT:     linalg.batch_matmul
 func.func @batch_on_memrefs(%a: memref<5x4x8xf32>, %b: memref<5x8x16xf32>, %c: memref<5x4x16xf32>) {
   linalg.batch_matmul ins(%a, %b : memref<5x4x8xf32>, memref<5x8x16xf32>) outs(%c : memref<5x4x16xf32>)
@@ -273,14 +259,13 @@ func.func @quantized(%a: tensor<4x8xi8>, %b: tensor<8x16xi8>, %c: tensor<4x16xi3
 
 // -----
 
-// Zero zero points need no corrections; a batch goes through the batch loop.
+// Zero zero points need no corrections; a batch is mips.batch_matmul.
 // CHECK-LABEL: func.func @quantized_zero_points
 // CHECK-NOT:     linalg.generic
 // CHECK:         mips.matmul
 // CHECK-NOT:     linalg.generic
 // CHECK-LABEL: func.func @quantized_batch
-// CHECK:         scf.for
-// CHECK:           mips.matmul overwrite ins(%{{.*}}, %{{.*}} : tensor<3x8xi8>, tensor<8x5xi8>)
+// CHECK:         mips.batch_matmul overwrite ins(%{{.*}}, %{{.*}} : tensor<2x3x8xi8>, tensor<2x8x5xi8>)
 // CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}} ins(%{{.*}} : tensor<2x3x8xi8>) outs(%{{.*}} : tensor<2x3xi32>)
 // CHECK-NOT:     ins(%{{.*}} : tensor<2x8x5xi8>)
 // CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<2x3xi32>) outs(%{{.*}} : tensor<2x3x5xi32>)
@@ -384,16 +369,13 @@ func.func @generic_vector_products(%a: tensor<6x9xi8>, %x: tensor<9xi8>, %y: ten
 
 // -----
 
-// A generic batch matmul whose B every entry shares: a loop over A's and C's
-// batch, B whole.
+// A generic batch matmul whose B every entry shares: B stays rank 2.
 #gb_a = affine_map<(b, m, n, k) -> (b, m, k)>
 #gb_b = affine_map<(b, m, n, k) -> (k, n)>
 #gb_c = affine_map<(b, m, n, k) -> (b, m, n)>
 // CHECK-LABEL: func.func @generic_batch_shared_rhs
 // CHECK-SAME:    %[[A:.*]]: tensor<3x4x8xf32>, %[[B:.*]]: tensor<8x16xf32>
-// CHECK:         scf.for
-// CHECK:           %[[SA:.*]] = tensor.extract_slice %[[A]]
-// CHECK:           mips.matmul ins(%[[SA]], %[[B]] : tensor<4x8xf32>, tensor<8x16xf32>)
+// CHECK:         mips.batch_matmul ins(%[[A]], %[[B]] : tensor<3x4x8xf32>, tensor<8x16xf32>)
 func.func @generic_batch_shared_rhs(%a: tensor<3x4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<3x4x16xf32>) -> tensor<3x4x16xf32> {
   %r = linalg.generic {indexing_maps = [#gb_a, #gb_b, #gb_c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
     ins(%a, %b : tensor<3x4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<3x4x16xf32>) {
@@ -533,7 +515,7 @@ func.func @other_memory_space(%a: memref<4x8xf32, 1>, %b: memref<8x16xf32>, %c: 
 // CHECK-LABEL: func.func @quantized_batch_on_memrefs
 // CHECK-SAME:    %[[A:[^:]+]]: memref<2x4x8xi8>, %[[B:[^:]+]]: memref<2x8x16xi8>, %[[C:[^:]+]]: memref<2x4x16xi32>
 // CHECK-NOT:     memref.alloc
-// CHECK:         mips.matmul
+// CHECK:         mips.batch_matmul
 // CHECK:         scf.for %[[P:[^ ]+]] =
 // CHECK-DAG:       %[[SA:.*]] = memref.subview %[[A]][%[[P]], 0, 0] [1, 4, 8] [1, 1, 1]
 // CHECK-DAG:       %[[SC:.*]] = memref.subview %[[C]][%[[P]], 0, 0] [1, 4, 16] [1, 1, 1]

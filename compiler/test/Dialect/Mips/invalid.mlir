@@ -110,3 +110,51 @@ func.func @memory_space(%a: memref<4x8xf32, 1>, %b: memref<8x16xf32>, %c: memref
   mips.matmul ins(%a, %b : memref<4x8xf32, 1>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
   return
 }
+
+// -----
+
+func.func @batch_rank(%a: tensor<2x4x4xf32>, %b: tensor<2x4x4xf32>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'mips.batch_matmul' op expects a rank-3 init and rank-3 (or shared rank-2) lhs and rhs, got ranks 3, 3 and 2}}
+  %r = mips.batch_matmul ins(%a, %b : tensor<2x4x4xf32>, tensor<2x4x4xf32>) outs(%c : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @batch_extent(%a: tensor<3x4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<2x4x16xf32>) -> tensor<2x4x16xf32> {
+  // expected-error @+1 {{'mips.batch_matmul' op expects lhs with a batch of 2 (init's), got 3}}
+  %r = mips.batch_matmul ins(%a, %b : tensor<3x4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<2x4x16xf32>) -> tensor<2x4x16xf32>
+  return %r : tensor<2x4x16xf32>
+}
+
+// -----
+
+func.func @batch_reduction(%a: tensor<2x4x8xf32>, %bt: tensor<2x16x9xf32>, %c: tensor<2x4x16xf32>) -> tensor<2x4x16xf32> {
+  // expected-error @+1 {{'mips.batch_matmul' op has mismatched reduction sizes: lhs gives K = 8, rhs gives K = 9}}
+  %r = mips.batch_matmul transpose_rhs ins(%a, %bt : tensor<2x4x8xf32>, tensor<2x16x9xf32>) outs(%c : tensor<2x4x16xf32>) -> tensor<2x4x16xf32>
+  return %r : tensor<2x4x16xf32>
+}
+
+// -----
+
+func.func @batch_init_shape(%a: tensor<?x4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<?x4x15xf32>) -> tensor<?x4x15xf32> {
+  // expected-error @+1 {{'mips.batch_matmul' op expects init of shape 4x16, got 4x15}}
+  %r = mips.batch_matmul ins(%a, %b : tensor<?x4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<?x4x15xf32>) -> tensor<?x4x15xf32>
+  return %r : tensor<?x4x15xf32>
+}
+
+// -----
+
+func.func @batch_memref_result(%a: memref<2x4x8xi8>, %b: memref<2x8x16xi8>, %c: memref<2x4x16xi32>) {
+  // expected-error @+1 {{'mips.batch_matmul' op on memrefs writes into init and has no result}}
+  %r = mips.batch_matmul ins(%a, %b : memref<2x4x8xi8>, memref<2x8x16xi8>) outs(%c : memref<2x4x16xi32>) -> tensor<2x4x16xi32>
+  return
+}
+
+// -----
+
+func.func @batch_element_types(%a: memref<2x4x8xi8>, %b: memref<8x16xi8>, %c: memref<2x4x16xf32>) {
+  // expected-error @+1 {{'mips.batch_matmul' op expects element types f32 x f32 -> f32 or i8 x i8 -> i32, got 'i8' x 'i8' -> 'f32'}}
+  mips.batch_matmul ins(%a, %b : memref<2x4x8xi8>, memref<8x16xi8>) outs(%c : memref<2x4x16xf32>)
+  return
+}

@@ -42,3 +42,14 @@ func.func @on_memrefs(%a: memref<4x8xf32>, %bt: memref<16x8xf32, strided<[?, 1],
   mips.matmul overwrite ins(%qa, %qb : memref<?x?xi8>, memref<?x?xi8>) outs(%qc : memref<?x?xi32>)
   return
 }
+
+// A batch: transposed Q * K^T on tensors, and weights every entry shares on memrefs.
+// CHECK-LABEL: func.func @batch
+// CHECK:         mips.batch_matmul transpose_rhs overwrite ins(%{{.*}}, %{{.*}} : tensor<4x64x32xf32>, tensor<4x64x32xf32>) outs(%{{.*}} : tensor<4x64x64xf32>) -> tensor<4x64x64xf32>
+// CHECK:         mips.batch_matmul transpose_lhs ins(%{{.*}}, %{{.*}} : memref<?x16x8xi8>, memref<16x5xi8>) outs(%{{.*}} : memref<?x8x5xi32>)
+func.func @batch(%q: tensor<4x64x32xf32>, %k: tensor<4x64x32xf32>, %s: tensor<4x64x64xf32>,
+                 %at: memref<?x16x8xi8>, %w: memref<16x5xi8>, %c: memref<?x8x5xi32>) -> tensor<4x64x64xf32> {
+  %r = mips.batch_matmul transpose_rhs overwrite ins(%q, %k : tensor<4x64x32xf32>, tensor<4x64x32xf32>) outs(%s : tensor<4x64x64xf32>) -> tensor<4x64x64xf32>
+  mips.batch_matmul transpose_lhs ins(%at, %w : memref<?x16x8xi8>, memref<16x5xi8>) outs(%c : memref<?x8x5xi32>)
+  return %r : tensor<4x64x64xf32>
+}

@@ -17,13 +17,14 @@ namespace mips {
 #define GEN_PASS_DECL_CONVERTMIPSTOLIBMIPS
 #include "mips-compiler/Conversion/Passes.h.inc"
 
-/// Patterns that turn mips.matmul on memrefs into libmips ABI calls with their
-/// shape and status checks. They declare the callees in the enclosing module,
-/// with the runtime names of the ABI minor it records (`mips.libmips_abi_minor`),
-/// which must be at least 2 when `anyOrder` passes MIPS_MATMUL_ANY_ORDER or
-/// `packConstantWeights` packs constant weights once for packed calls.
+/// Patterns that turn mips.matmul (and, with `batchedCalls`, mips.batch_matmul)
+/// on memrefs into libmips ABI calls with their shape and status checks. They
+/// declare the callees in the enclosing module, with the runtime names of the ABI
+/// minor it records (`mips.libmips_abi_minor`), which must be at least 2 when
+/// `anyOrder` passes MIPS_MATMUL_ANY_ORDER, `packConstantWeights` packs constant
+/// weights once for packed calls, or a batch becomes one batched call.
 void populateMipsToLibmipsPatterns(RewritePatternSet &patterns, bool anyOrder = false,
-                                   bool packConstantWeights = false);
+                                   bool packConstantWeights = false, bool batchedCalls = false);
 
 } // namespace mips
 } // namespace mlir

@@ -78,4 +78,65 @@ def Mips_MatmulOp : Mips_Op<"matmul", [
   }];
 }
 
+def Mips_BatchMatmulOp : Mips_Op<"batch_matmul", [
+    DestinationStyleOpInterface,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface, ["reifyResultShapes"]>]> {
+  let summary = "A batch of matrix multiplications with the same shape, in destination-passing style";
+  let description = [{
+    For each entry `b` of the leading dimension of `init` (BxMxN), computes
+    `init[b] + A[b] * B[b]` as `mips.matmul` does, with the same
+    `transpose_lhs`, `transpose_rhs` and `overwrite`. `lhs` is BxMxK (KxM
+    transposed) and `rhs` BxKxN (NxK transposed); either may instead be a
+    rank-2 matrix that every entry shares (a broadcast, such as weights).
+
+    `convert-mips-to-libmips` turns the op on memrefs into one
+    `mips_matmul_batch_<type>` call (libmips 1.2, which threads across the
+    batch when the entries are small) with `batched-calls`, and otherwise into
+    a loop of `mips.matmul` on 2-D views, one call per entry (any 1.x library).
+    `mips-inline-small-matmuls` turns a batch of small static entries into that
+    loop too, with each entry inlined.
+
+    Example:
+    ```mlir
+    %r = mips.batch_matmul transpose_rhs
+           ins(%q, %k : tensor<4x64x32xf32>, tensor<4x64x32xf32>)
+           outs(%s : tensor<4x64x64xf32>) -> tensor<4x64x64xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    Mips_Matrix:$lhs,
+    Mips_Matrix:$rhs,
+    Mips_Matrix:$init,
+    UnitAttr:$transpose_lhs,
+    UnitAttr:$transpose_rhs,
+    UnitAttr:$overwrite);
+  let results = (outs Optional<AnyRankedTensor>:$result);
+
+  let assemblyFormat = [{
+    (`transpose_lhs` $transpose_lhs^)? (`transpose_rhs` $transpose_rhs^)?
+    (`overwrite` $overwrite^)?
+    `ins` `(` $lhs `,` $rhs `:` type($lhs) `,` type($rhs) `)`
+    `outs` `(` $init `:` type($init) `)` attr-dict (`->` type($result)^)?
+  }];
+
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() { return getInitMutable(); }
+
+    /// Whether `lhs` (`rhs`) has a batch dimension; if not, every entry shares it.
+    bool isLhsBatched() { return ::llvm::cast<::mlir::ShapedType>(getLhs().getType()).getRank() == 3; }
+    bool isRhsBatched() { return ::llvm::cast<::mlir::ShapedType>(getRhs().getType()).getRank() == 3; }
+
+    /// Dimension indices of M and K in `lhs`, and of K and N in `rhs`, counting
+    /// the batch dimension where there is one.
+    unsigned getLhsMDim() { return (isLhsBatched() ? 1 : 0) + (getTransposeLhs() ? 1 : 0); }
+    unsigned getLhsKDim() { return (isLhsBatched() ? 1 : 0) + (getTransposeLhs() ? 0 : 1); }
+    unsigned getRhsKDim() { return (isRhsBatched() ? 1 : 0) + (getTransposeRhs() ? 1 : 0); }
+    unsigned getRhsNDim() { return (isRhsBatched() ? 1 : 0) + (getTransposeRhs() ? 0 : 1); }
+  }];
+}
+
 #endif // MIPS_DIALECT_MIPS_MIPSOPS_TD
