@@ -275,20 +275,6 @@ MIPS_RT_API mips_packed_b *MIPS_RT_COMMON_NAME(packed_b_i8)(mips_packed_b **slot
   return mips_rt_packed_b(slot, (mips_rt_pack_fn)MIPS_RT_CALL(mips_pack_b_i8, mips_rt_pack_fn),
                           "mips_pack_b_i8", k, n, b, offset, stride0, stride1);
 }
-
-/* The batch extents of a batched call disagree at run time (dynamic shapes); -1 is an
- * operand that every entry shares. */
-MIPS_RT_API void MIPS_RT_COMMON_NAME(bad_batch)(int64_t lhs_batch, int64_t rhs_batch,
-                                                int64_t init_batch) {
-  char lhs[32] = "shared", rhs[32] = "shared";
-  if (lhs_batch >= 0) snprintf(lhs, sizeof lhs, "%lld", (long long)lhs_batch);
-  if (rhs_batch >= 0) snprintf(rhs, sizeof rhs, "%lld", (long long)rhs_batch);
-  fprintf(stderr,
-          "mips: batch matmul operands do not fit together at run time: lhs has a batch of %s, "
-          "rhs %s, init %lld\n",
-          lhs, rhs, (long long)init_batch);
-  abort();
-}
 #endif
 
 /* memref.copy of strided buffers lowers to a call of memrefCopy, which MLIR's
@@ -384,3 +370,18 @@ MIPS_RT_API void MIPS_RT_COMMON_NAME(bad_shapes)(int64_t m, int64_t k, int64_t r
           (long long)init_n);
   abort();
 }
+
+/* ... and this when the batch extents of a batch matmul disagree; -1 is an operand
+ * that every entry shares. */
+MIPS_RT_API void MIPS_RT_COMMON_NAME(bad_batch)(int64_t lhs_batch, int64_t rhs_batch,
+                                                int64_t init_batch) {
+  char lhs[32] = "shared", rhs[32] = "shared";
+  if (lhs_batch >= 0) snprintf(lhs, sizeof lhs, "%lld", (long long)lhs_batch);
+  if (rhs_batch >= 0) snprintf(rhs, sizeof rhs, "%lld", (long long)rhs_batch);
+  fprintf(stderr,
+          "mips: batch matmul operands do not fit together at run time: lhs has a batch of %s, "
+          "rhs %s, init %lld\n",
+          lhs, rhs, (long long)init_batch);
+  abort();
+}
+

@@ -76,7 +76,6 @@ inline std::string callFailedSymbol(unsigned abiMinor) {
 inline std::string badShapesSymbol(unsigned abiMinor) {
   return runtimeSymbol("common", "bad_shapes", abiMinor);
 }
-/// Only the runtime of ABI 1.2 and later has it (only batched calls need it).
 inline std::string badBatchSymbol(unsigned abiMinor) {
   return runtimeSymbol("common", "bad_batch", abiMinor);
 }

@@ -67,8 +67,7 @@ static bool passesAnyOrder(OpTy op, const CallOptions &options) {
 }
 
 /// The constant global that `op`'s B reads whole (a model's weights), if any.
-static memref::GlobalOp getConstantWeights(mips::MatmulOp op) {
-  Value rhs = op.getRhs();
+static memref::GlobalOp getConstantWeights(Operation *op, Value rhs) {
   while (auto cast = rhs.getDefiningOp<memref::CastOp>())
     rhs = cast.getSource();
   auto get = rhs.getDefiningOp<memref::GetGlobalOp>();
@@ -80,12 +79,22 @@ static memref::GlobalOp getConstantWeights(mips::MatmulOp op) {
 
 /// Whether the call for `op` multiplies by constant weights packed once.
 static bool packsWeights(mips::MatmulOp op, const CallOptions &options) {
-  return options.packConstantWeights && !op.getInlined() && getConstantWeights(op);
+  return options.packConstantWeights && !op.getInlined() && getConstantWeights(op, op.getRhs());
 }
 
 /// The libmips ABI minor the call for `op` needs.
 static unsigned requiredAbiMinor(mips::MatmulOp op, const CallOptions &options) {
   return passesAnyOrder(op, options) || packsWeights(op, options) ? 2 : MIPS_RT_ABI_MINOR_BASE;
+}
+
+/// The libmips ABI minor the calls for `op` need: a batched call's, or those of the
+/// loop of matmuls it becomes (whose shared constant B may be packed).
+static unsigned requiredAbiMinor(mips::BatchMatmulOp op, const CallOptions &options) {
+  const bool packsSharedWeights = options.packConstantWeights && !op.isRhsBatched() &&
+                                  getConstantWeights(op, op.getRhs());
+  return options.batchedCalls || passesAnyOrder(op, options) || packsSharedWeights
+             ? 2
+             : MIPS_RT_ABI_MINOR_BASE;
 }
 
 /// The runtime function that packs `op`'s constant B on first use and returns its
@@ -156,6 +165,13 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const Call
   return functions;
 }
 
+/// The runtime's report of batch extents that disagree (any minor's runtime has it).
+static AbiFunction badBatchFunction(MLIRContext *ctx, unsigned abiMinor) {
+  Builder b(ctx);
+  return {mips::badBatchSymbol(abiMinor), b.getFunctionType(SmallVector<Type>(3, b.getI64Type()), {}),
+          false};
+}
+
 /// The ABI functions a batched call for `op` needs: mips_matmul_batch_<type>, the
 /// failure report's two, and, for dynamic shapes, the shape and batch reports.
 static SmallVector<AbiFunction, 4> getBatchAbiFunctions(mips::BatchMatmulOp op) {
@@ -178,8 +194,7 @@ static SmallVector<AbiFunction, 4> getBatchAbiFunctions(mips::BatchMatmulOp op) 
   if (needsShapeCheck(op)) {
     functions.push_back({mips::badShapesSymbol(abiMinor),
                          b.getFunctionType(SmallVector<Type>(6, i64), {}), false});
-    functions.push_back({mips::badBatchSymbol(abiMinor),
-                         b.getFunctionType(SmallVector<Type>(3, i64), {}), false});
+    functions.push_back(badBatchFunction(op.getContext(), abiMinor));
   }
   return functions;
 }
@@ -318,25 +333,25 @@ static void emitFailureReport(OpBuilder &b, Location loc, Value status, func::Fu
   func::CallOp::create(then, loc, callFailed, ValueRange{slot, status, text});
 }
 
-/// Emits `if (a batched operand's batch != C's) report(lhs, rhs, init batch)`, a
-/// shared operand passed as -1.
-static void emitBatchCheck(OpBuilder &b, Location loc, func::FuncOp report, const AbiMatrix &a,
-                           const AbiMatrix &bm, const AbiMatrix &c) {
+/// Emits `if (a batched operand's batch != C's) report(lhs, rhs, init batch)`; the
+/// extents are index values, null for a shared operand (reported as -1).
+static void emitBatchCheck(OpBuilder &b, Location loc, func::FuncOp report, Value lhsBatch,
+                           Value rhsBatch, Value initBatch) {
   Value misfit = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
-  for (const AbiMatrix *operand : {&a, &bm})
-    if (operand->batchSize)
+  for (Value batch : {lhsBatch, rhsBatch})
+    if (batch)
       misfit = arith::OrIOp::create(
           b, loc, misfit,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, operand->batchSize,
-                                c.batchSize));
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, batch, initBatch));
   auto ifOp = scf::IfOp::create(b, loc, misfit, /*withElseRegion=*/false);
   OpBuilder then = ifOp.getThenBodyBuilder();
-  auto extent = [&](const AbiMatrix &operand) -> Value {
-    if (!operand.batchSize)
+  auto extent = [&](Value batch) -> Value {
+    if (!batch)
       return arith::ConstantIntOp::create(then, loc, then.getI64Type(), -1);
-    return arith::IndexCastOp::create(then, loc, then.getI64Type(), operand.batchSize);
+    return arith::IndexCastOp::create(then, loc, then.getI64Type(), batch);
   };
-  func::CallOp::create(then, loc, report, ValueRange{extent(a), extent(bm), extent(c)});
+  func::CallOp::create(then, loc, report,
+                       ValueRange{extent(lhsBatch), extent(rhsBatch), extent(initBatch)});
 }
 
 /// Emits `status = mips_matmul_<type>(m, n, k, A..., B..., C..., flags)` (or the
@@ -367,7 +382,7 @@ static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
   SmallVector<Value> operands;
   if (packsWeights(op, options)) {
     // The handle of B, packed by the runtime on first use; then the packed call.
-    memref::GlobalOp slot = getOrCreateHandleSlot(rewriter, module, getConstantWeights(op),
+    memref::GlobalOp slot = getOrCreateHandleSlot(rewriter, module, getConstantWeights(op, op.getRhs()),
                                                   op.getTransposeRhs());
     Value slotRef = memref::GetGlobalOp::create(rewriter, loc, slot.getType(), slot.getSymName());
     Value slotBase = memref::ExtractStridedMetadataOp::create(rewriter, loc, slotRef).getBaseBuffer();
@@ -401,7 +416,7 @@ static void emitBatchCall(RewriterBase &rewriter, mips::BatchMatmulOp op,
   AbiMatrix c = decompose(rewriter, loc, op.getInit(), /*transposed=*/false);
   if (needsShapeCheck(op)) {
     emitShapeCheck(rewriter, loc, decls[3], a, bm, c);
-    emitBatchCheck(rewriter, loc, decls[4], a, bm, c);
+    emitBatchCheck(rewriter, loc, decls[4], a.batchSize, bm.batchSize, c.batchSize);
   }
   auto toI64 = [&](Value index) {
     return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), index).getResult();
@@ -630,24 +645,45 @@ struct ConvertMipsToLibmipsPass
     });
     if (onTensors.wasInterrupted())
       return signalPassFailure();
-    // Without batched calls, a batch is one call per entry, which any 1.x runs.
-    IRRewriter rewriter(&getContext());
-    if (!batchedCalls) {
-      SmallVector<mips::BatchMatmulOp> batches;
-      module.walk([&](mips::BatchMatmulOp op) { batches.push_back(op); });
-      for (mips::BatchMatmulOp op : batches)
-        mips::expandBatchMatmul(rewriter, op);
-    }
     // The ABI minor the calls need, recorded first: the runtime's names depend on it.
     unsigned abiMinor = mips::getRequiredAbiMinor(module);
     module.walk([&](mips::MatmulOp op) {
       if (!op.getInlined())
         abiMinor = std::max(abiMinor, requiredAbiMinor(op, options));
     });
-    module.walk([&](mips::BatchMatmulOp) { abiMinor = std::max(abiMinor, 2u); });
+    module.walk([&](mips::BatchMatmulOp op) {
+      abiMinor = std::max(abiMinor, requiredAbiMinor(op, options));
+    });
     if (abiMinor != MIPS_RT_ABI_MINOR_BASE)
       module->setAttr(mips::kRequiredAbiMinorAttr,
                       IntegerAttr::get(IntegerType::get(&getContext(), 32), abiMinor));
+    // Without batched calls, a batch is one call per entry, which any 1.x runs;
+    // dynamic batch extents are checked first, as a batched call checks them (the
+    // loop would otherwise read entries past the end of a shorter operand).
+    IRRewriter rewriter(&getContext());
+    if (!batchedCalls) {
+      SmallVector<mips::BatchMatmulOp> batches;
+      module.walk([&](mips::BatchMatmulOp op) { batches.push_back(op); });
+      const AbiFunction report = badBatchFunction(&getContext(), abiMinor);
+      for (mips::BatchMatmulOp op : batches) {
+        if (needsShapeCheck(op)) {
+          if (std::optional<std::string> clash = findDeclarationClash(module, {report})) {
+            op.emitError() << *clash;
+            return signalPassFailure();
+          }
+          rewriter.setInsertionPoint(op);
+          Location loc = op.getLoc();
+          auto batchOf = [&](Value buffer) -> Value {
+            if (cast<MemRefType>(buffer.getType()).getRank() != 3)
+              return {};
+            return memref::DimOp::create(rewriter, loc, buffer, 0);
+          };
+          emitBatchCheck(rewriter, loc, getOrDeclare(rewriter, module, report),
+                         batchOf(op.getLhs()), batchOf(op.getRhs()), batchOf(op.getInit()));
+        }
+        mips::expandBatchMatmul(rewriter, op);
+      }
+    }
     // What the patterns would only decline, reported. Every call of one element
     // type declares the same function, so existing symbols are all that can clash.
     WalkResult checked = module.walk([&](Operation *op) {

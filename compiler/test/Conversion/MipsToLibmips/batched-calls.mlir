@@ -76,3 +76,18 @@ func.func @empty_k(%a: memref<2x3x0xf32>, %b: memref<2x0x4xf32>, %c: memref<2x3x
   mips.batch_matmul overwrite ins(%a, %b : memref<2x3x0xf32>, memref<2x0x4xf32>) outs(%c : memref<2x3x4xf32>)
   return
 }
+
+// -----
+
+// The loop form checks dynamic batch extents too, before the loop: a shorter
+// operand would otherwise be read past its end. The 1.0 runtime reports it.
+// LOOP-LABEL: func.func @dynamic_loop
+// LOOP:         %[[MISFIT:.*]] = arith.ori
+// LOOP:         scf.if %[[MISFIT]]
+// LOOP:           func.call @__mips_rt_v1_0_common_bad_batch(
+// LOOP:         scf.for
+// LOOP:           call @mips_matmul_f32(
+func.func @dynamic_loop(%a: memref<?x4x8xf32>, %b: memref<?x8x16xf32>, %c: memref<?x4x16xf32>) {
+  mips.batch_matmul ins(%a, %b : memref<?x4x8xf32>, memref<?x8x16xf32>) outs(%c : memref<?x4x16xf32>)
+  return
+}
