@@ -65,6 +65,7 @@ static wide floor_div(wide x, wide y) { /* y > 0 */
   return q * y > x ? q - 1 : q;
 }
 static wide ceil_div_wide(wide x, wide y) { return -floor_div(-x, y); } /* y > 0 */
+static wide magnitude_wide(wide x) { return x < 0 ? -x : x; }
 
 /* Narrows [*lo, *hi] to the u with lo_v <= base + step * u <= hi_v (step != 0). */
 static void clamp_steps(wide base, wide step, wide lo_v, wide hi_v, wide *lo, wide *hi) {
@@ -124,6 +125,23 @@ bool mips_operand_batch_self_overlaps(const mips_operand *op) {
                                .stride1 = dims > 1 ? (int64_t)s[1] : 0};
     return mips_operand_self_overlaps(&flat);
   }
+  /* The usual layouts nest: in order of stride magnitude, each stride steps past every
+   * element the smaller ones reach, so no difference of indices sums to zero (its
+   * largest nonzero term outweighs the rest). That settles them without the search
+   * below, whose 128-bit divisions cost more than a small entry's product. */
+  int order[3] = {0, 1, 2};
+  for (int i = 1; i < 3; ++i)
+    for (int j = i; j > 0 && magnitude_wide(s[order[j]]) < magnitude_wide(s[order[j - 1]]); --j) {
+      const int t = order[j];
+      order[j] = order[j - 1], order[j - 1] = t;
+    }
+  wide reach = 0; /* the largest offset the dimensions so far span */
+  int nested = 0;
+  while (nested < 3 && magnitude_wide(s[order[nested]]) > reach) {
+    reach += (e[order[nested]] - 1) * magnitude_wide(s[order[nested]]);
+    ++nested;
+  }
+  if (nested == 3) return false;
   /* x runs over the smallest extent; x = 0 is the plain two-dimensional case, and a
    * solution's negation is one too, so x > 0 covers the rest. */
   int x = 0;
