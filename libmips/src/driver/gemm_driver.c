@@ -25,6 +25,10 @@ enum {
    * largest VLEN RVV allows (65536 bits: 32 KiB for f32_7x4v). */
   STACK_PANEL_BYTES = 32 * 1024,
   A_PANEL_ELEMS = MIPS_TILE_MR_MAX * KC_MAX,
+  /* A B this small (an L1's worth) is read in place by up to IN_PLACE_ROW_BLOCKS row
+   * blocks rather than packed: a copy costs about what reading it once more costs. */
+  IN_PLACE_B_BYTES = 64 * 1024,
+  IN_PLACE_ROW_BLOCKS = 8,
 };
 
 static int64_t min64(int64_t x, int64_t y) { return x < y ? x : y; }
@@ -203,8 +207,8 @@ __attribute__((noinline)) static void run_unpacked(const mips_matmul_problem *p,
   const ptrdiff_t in_size = (ptrdiff_t)mips_input_size(type);
   const ptrdiff_t out_size = (ptrdiff_t)mips_output_size(type);
   mips_tile_args args = in_place_args(p);
-  /* Two row blocks split evenly: 16 rows run as 8 + 8, not 15 + 1. */
-  const int64_t row_blocks = m > tile->mr ? 2 : 1;
+  /* Row blocks split evenly: 16 rows run as 8 + 8, not 15 + 1. */
+  const int64_t row_blocks = (m + tile->mr - 1) / tile->mr;
   for (int64_t ic = 0, block = 0; block < row_blocks; ++block) {
     args.rows = (m - ic) / (row_blocks - block);
     args.a = (const char *)p->a + ic * p->a_stride0 * in_size;
@@ -218,18 +222,25 @@ __attribute__((noinline)) static void run_unpacked(const mips_matmul_problem *p,
   }
 }
 
-static bool reads_in_place(const mips_matmul_problem *p, const mips_tile *tile) {
-  const int64_t m = p->m;
-  return p->b_panel_stride == 0 && !tile->needs_packing && m <= 2 * (int64_t)tile->mr && p->k <= KC_MAX &&
-         (p->b_stride1 == 1 || p->n == 1 || m == 1) &&
-         (p->a_stride0 == 1 || p->a_stride1 == 1 || m == 1);
+static bool reads_in_place(const mips_matmul_problem *p, mips_dtype type,
+                           const mips_tile *tile) {
+  const int64_t m = p->m, mr = tile->mr;
+  if (p->b_panel_stride != 0 || tile->needs_packing || p->k > KC_MAX ||
+      !(p->b_stride1 == 1 || p->n == 1 || m == 1) ||
+      !(p->a_stride0 == 1 || p->a_stride1 == 1 || m == 1))
+    return false;
+  /* Two row blocks always; more only for a B that stays in L1 (n is bounded first, so
+   * k * n cannot overflow). */
+  return m <= 2 * mr ||
+         (m <= IN_PLACE_ROW_BLOCKS * mr && p->n <= IN_PLACE_B_BYTES &&
+          p->k * p->n * (int64_t)mips_input_size(type) <= IN_PLACE_B_BYTES);
 }
 
 void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,
                    size_t tile_count) {
   /* The first tile is the table's fallback: always available. */
   const mips_tile *tile = tiles[0];
-  if (!reads_in_place(p, tile)) {
+  if (!reads_in_place(p, type, tile)) {
     mips_gemm_run_with_tile(p, type, mips_gemm_choose_tile(tiles, tile_count, p->m, p->n));
     return;
   }
