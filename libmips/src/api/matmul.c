@@ -181,6 +181,54 @@ static inline __attribute__((always_inline)) bool run_tiny(
   return true;
 }
 
+/* Small dense calls: m and n in [2, 127], k in [1, 127] (one thread), small offsets and
+ * strides, C's rows apart and not transposed. They are checked as validate() checks them
+ * and run as run_checked() would run them (dot blocks, row dots, else the driver: the
+ * same choices in its order), without the general path's operands, whose set-up costs
+ * a tenth of a 16x16x16 product (117 instructions). Returns false, having done nothing,
+ * for every other call, and for those that the other paths may take. */
+static inline __attribute__((always_inline)) bool run_small(
+    int64_t m, int64_t n, int64_t k, const void *a, int64_t a_offset, int64_t a_stride0,
+    int64_t a_stride1, const void *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
+    void *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1, uint32_t flags,
+    size_t ab_size, size_t c_size, mips_dtype type) {
+  /* Ordered f32 that column blocks may take (run_checked's first choice; whether they
+   * do depends on the VLEN): left to the general path first of all. */
+  if (type == MIPS_DTYPE_F32 && !(flags & MIPS_MATMUL_ANY_ORDER) && k >= 16 &&
+      ((n <= MIPS_COLUMN_BLOCK_COLS && m >= 16 && a_stride1 == 1 && b_stride1 == 1) ||
+       (m <= MIPS_COLUMN_BLOCK_COLS && n >= 16 && b_stride0 == 1 && a_stride0 == 1)))
+    return false;
+  if ((uint64_t)m - 2 > 125 || (uint64_t)n - 2 > 125 || (uint64_t)k - 1 > 126 ||
+      (flags & ~(uint32_t)MIPS_KNOWN_FLAGS) != 0 || a == NULL || b == NULL || c == NULL)
+    return false;
+  /* Offsets and strides in [-2^23, 2^23): every index fits (validate's all_small). */
+  const uint64_t bias = 1u << 23;
+  if ((((uint64_t)a_offset + bias) | ((uint64_t)a_stride0 + bias) | ((uint64_t)a_stride1 + bias) |
+       ((uint64_t)b_offset + bias) | ((uint64_t)b_stride0 + bias) | ((uint64_t)b_stride1 + bias) |
+       ((uint64_t)c_offset + bias) | ((uint64_t)c_stride0 + bias)) >> 24 != 0)
+    return false;
+  /* C's rows plainly apart (no self-overlap) and along its columns (no transposition). */
+  if (c_stride1 != 1 || magnitude(c_stride0) < (uint64_t)n) return false;
+  const mips_kernel_set *set =
+      atomic_load_explicit(&mips_selected_kernel_set, memory_order_acquire);
+  if (set == NULL) return false;
+  /* k = 1: the k strides are dropped, as drop_unit_extent_strides does. */
+  const mips_matmul_problem p = {
+      .m = m, .n = n, .k = k,
+      .a = (const char *)a + (ptrdiff_t)a_offset * (ptrdiff_t)ab_size,
+      .a_stride0 = a_stride0, .a_stride1 = k > 1 ? a_stride1 : 0,
+      .b = (const char *)b + (ptrdiff_t)b_offset * (ptrdiff_t)ab_size,
+      .b_stride0 = k > 1 ? b_stride0 : 0, .b_stride1 = b_stride1,
+      .c = (char *)c + (ptrdiff_t)c_offset * (ptrdiff_t)c_size,
+      .c_stride0 = c_stride0, .c_stride1 = 1,
+      .accumulate = (flags & MIPS_MATMUL_ACCUMULATE) != 0,
+      .any_order = (flags & MIPS_MATMUL_ANY_ORDER) != 0,
+  };
+  if (runs_as_dot_blocks(&p, type, set) || row_dot_for(&p, type, set) != NULL) return false;
+  mips_gemm_run(&p, type, set->tiles[type], set->tile_count[type]);
+  return true;
+}
+
 /* Validates, then runs. */
 static inline __attribute__((always_inline)) int run_matmul(
     int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b, mips_operand c,
@@ -201,6 +249,10 @@ static inline __attribute__((always_inline)) int run_matmul(
       int64_t a_stride1, const A_T *b, int64_t b_offset, int64_t b_stride0,                   \
       int64_t b_stride1, C_T *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1,      \
       uint32_t flags) {                                                                       \
+    if (run_small(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0,         \
+                  b_stride1, c, c_offset, c_stride0, c_stride1, flags, sizeof(A_T),           \
+                  sizeof(C_T), DTYPE))                                                        \
+      return MIPS_OK;                                                                         \
     return run_matmul(m, n, k, (mips_operand){a, a_offset, a_stride0, a_stride1, m, k, 1, 0}, \
                       (mips_operand){b, b_offset, b_stride0, b_stride1, k, n, 1, 0},          \
                       (mips_operand){c, c_offset, c_stride0, c_stride1, m, n, 1, 0}, flags,   \

@@ -186,27 +186,30 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
 }
 
 /* The whole of C as one tile that reads A and B in place: the small-problem path's
- * arguments, before it splits them into row blocks and panels. */
-static mips_tile_args in_place_args(const mips_matmul_problem *p) {
-  return (mips_tile_args){
-      .a = p->a, .a_rowstride = p->m > 1 ? p->a_stride0 : 1, .a_kstride = p->a_stride1,
-      .b = p->b, .b_kstride = p->b_stride0, .b_colstride = p->n > 1 ? p->b_stride1 : 1,
-      .c = p->c, .c_stride0 = p->c_stride0, .c_stride1 = p->c_stride1,
-      .rows = p->m, .cols = p->n, .k = p->k,
-      .accumulate = p->accumulate, .b_packed = false,
-  };
+ * arguments, before it splits them into row blocks and panels. Field by field: an
+ * initializer would also zero the padding, seven stores more. */
+static inline void set_in_place_args(mips_tile_args *args, const mips_matmul_problem *p) {
+  args->a = p->a, args->a_rowstride = p->m > 1 ? p->a_stride0 : 1, args->a_kstride = p->a_stride1;
+  args->b = p->b, args->b_kstride = p->b_stride0, args->b_colstride = p->n > 1 ? p->b_stride1 : 1;
+  args->c = p->c, args->c_stride0 = p->c_stride0, args->c_stride1 = p->c_stride1;
+  args->rows = p->m, args->cols = p->n, args->k = p->k;
+  args->accumulate = p->accumulate, args->b_packed = false;
 }
 
 /* The small-problem path: A and B read in place, no blocking, no packing, so a call
  * costs little more than its tiles. It takes the problems for which the blocked path
  * would not pack B either (few rows) and whose k fits one block. */
-__attribute__((noinline)) static void run_unpacked(const mips_matmul_problem *p,
-                                                   mips_dtype type, const mips_tile *tile) {
+static inline __attribute__((always_inline)) void run_unpacked(const mips_matmul_problem *p,
+                                                               mips_dtype type,
+                                                               const mips_tile *tile) {
   const int64_t m = p->m, n = p->n;
-  const int64_t nr = tile->nr(), narrow_nr = tile->narrow ? tile->narrow->nr() : 0;
+  const int64_t nr = tile->nr();
+  /* The narrow tile's width, only when the last panel is narrower than the tile. */
+  const int64_t narrow_nr = tile->narrow && n % nr != 0 ? tile->narrow->nr() : 0;
   const ptrdiff_t in_size = (ptrdiff_t)mips_input_size(type);
   const ptrdiff_t out_size = (ptrdiff_t)mips_output_size(type);
-  mips_tile_args args = in_place_args(p);
+  mips_tile_args args;
+  set_in_place_args(&args, p);
   /* Row blocks split evenly: 16 rows run as 8 + 8, not 15 + 1. */
   const int64_t row_blocks = (m + tile->mr - 1) / tile->mr;
   for (int64_t ic = 0, block = 0; block < row_blocks; ++block) {
@@ -236,18 +239,26 @@ static bool reads_in_place(const mips_matmul_problem *p, mips_dtype type,
           p->k * p->n * (int64_t)mips_input_size(type) <= IN_PLACE_B_BYTES);
 }
 
+/* Kept out of mips_gemm_run, whose other paths then need no registers saved. */
+__attribute__((noinline)) static void run_blocked(const mips_matmul_problem *p, mips_dtype type,
+                                                  const mips_tile *const *tiles,
+                                                  size_t tile_count) {
+  mips_gemm_run_with_tile(p, type, mips_gemm_choose_tile(tiles, tile_count, p->m, p->n));
+}
+
 void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,
                    size_t tile_count) {
   /* The first tile is the table's fallback: always available. */
   const mips_tile *tile = tiles[0];
   if (!reads_in_place(p, type, tile)) {
-    mips_gemm_run_with_tile(p, type, mips_gemm_choose_tile(tiles, tile_count, p->m, p->n));
+    run_blocked(p, type, tiles, tile_count);
     return;
   }
   const mips_tile *narrow = tile->narrow;
   if (p->m <= tile->mr && p->n <= (narrow ? narrow->nr() : tile->nr())) {
     /* One tile: the smallest calls. */
-    const mips_tile_args one = in_place_args(p);
+    mips_tile_args one;
+    set_in_place_args(&one, p);
     (narrow ? narrow : tile)->run(&one);
     return;
   }
