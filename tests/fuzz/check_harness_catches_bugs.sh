@@ -80,7 +80,7 @@ run_riscv64_harness passes unbroken
 
 # Without MIPS_MATMUL_ACCUMULATE, C is still read (it holds NaN: the results show it).
 break_and_check reads-c-in-overwrite both libmips/src/driver/gemm_driver.c \
-  's/const bool accumulate = pc > 0 || p->accumulate;/const bool accumulate = true;/; s/\.accumulate = p->accumulate,/.accumulate = true,/'
+  's/const bool accumulate = pc > 0 || p->accumulate;/const bool accumulate = true;/; s/\.accumulate = p->accumulate,/.accumulate = true,/; s/args->accumulate = p->accumulate,/args->accumulate = true,/'
 # The last k is dropped from every product with k > 1.
 break_and_check drops-last-k both libmips/src/api/matmul.c 's/      \.m = m, \.n = n, \.k = k,$/      .m = m, .n = n, .k = k > 1 ? k - 1 : k,/'
 # The overlap check misses pairs at the edge of the view.
