@@ -102,6 +102,11 @@ typedef struct mips_tile {
   /* NULL, or a tile with the same mr and packed B format that costs less for a panel of
    * at most narrow->nr() columns: the driver runs last, narrow panels with it. */
   const struct mips_tile *narrow;
+  /* NULL, or a tile of fewer rows (at most wide->mr) and wider panels, with the same
+   * packed B format, for small problems read in place: half the panels, so half the
+   * scalar loads of A, which bound a call with few rows. */
+  const struct mips_tile *wide;
+  int wide_rows; /* wide->mr, or 0 without a wide tile: one load to rule it out */
   /* 0 or 1, or the number of consecutive k a packed tile multiplies at once (4 for VNNI's
    * 4-byte dot products): its panels pad k to a multiple of it, and k blocks other than
    * the last are multiples of it. */

@@ -239,6 +239,34 @@ static void test_narrow_companions_fit(void **state) {
     }
 }
 
+/* Wide companions read in place what their tile would: fewer rows, wider panels, and
+ * wide_rows naming their rows (the driver tests it before looking at the tile). */
+static void test_wide_companions_fit(void **state) {
+  (void)state;
+  const mips_kernel_set *sets[] = {
+      &mips_kernels_scalar,
+#if defined(MIPS_HAVE_RVV_KERNELS)
+      &mips_kernels_rvv,
+#endif
+#if defined(MIPS_HAVE_X86_KERNELS)
+      &mips_kernels_x86,
+#endif
+  };
+  for (size_t s = 0; s < sizeof sets / sizeof sets[0]; ++s)
+    for (int t = 0; t < 2; ++t)
+      for (size_t i = 0; i < sets[s]->tile_count[t]; ++i) {
+        const mips_tile *tile = sets[s]->tiles[t][i], *wide = tile->wide;
+        if (wide == NULL) {
+          assert_int_equal(tile->wide_rows, 0);
+          continue;
+        }
+        assert_int_equal(tile->wide_rows, wide->mr);
+        assert_true(wide->mr < tile->mr);
+        if (runnable(sets[s])) assert_true(wide->nr() > tile->nr());
+        assert_true(!wide->needs_packing && !tile->needs_packing && wide->available == NULL);
+      }
+}
+
 static const mips_kernel_set *parallel_set;
 static int parallel_threads;
 
@@ -292,6 +320,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_x86_tiles),
     cmocka_unit_test(test_rvv_tiles),
     cmocka_unit_test(test_narrow_companions_fit),
+    cmocka_unit_test(test_wide_companions_fit),
     cmocka_unit_test(test_thread_grid),
 };
 

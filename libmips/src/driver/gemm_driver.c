@@ -196,16 +196,30 @@ static inline void set_in_place_args(mips_tile_args *args, const mips_matmul_pro
   args->accumulate = p->accumulate, args->b_packed = false;
 }
 
+/* The tile for a last panel of `cols` columns, fewer than `tile`'s: `tail` if it fits
+ * that (the table's tile, when `tile` is its wide companion), then that one's narrow
+ * tile if it fits: a panel of one column would otherwise cost the multiply-adds of a
+ * full one. */
+__attribute__((noinline)) static const mips_tile *last_panel_tile(const mips_tile *tile,
+                                                                 const mips_tile *tail,
+                                                                 int64_t cols) {
+  const mips_tile *last = tail != tile && cols <= tail->nr() ? tail : tile;
+  return last->narrow && cols <= last->narrow->nr() ? last->narrow : last;
+}
+
 /* The small-problem path: A and B read in place, no blocking, no packing, so a call
  * costs little more than its tiles. It takes the problems for which the blocked path
- * would not pack B either (few rows) and whose k fits one block. */
+ * would not pack B either (few rows, or a B that stays in L1) and whose k fits one
+ * block, on the table's first tile or, for at most its wide_rows rows, on its wide
+ * companion (`tail` is then the first tile, for a narrow last panel). */
 static inline __attribute__((always_inline)) void run_unpacked(const mips_matmul_problem *p,
                                                                mips_dtype type,
-                                                               const mips_tile *tile) {
+                                                               const mips_tile *tile,
+                                                               const mips_tile *tail) {
   const int64_t m = p->m, n = p->n;
-  const int64_t nr = tile->nr();
-  /* The narrow tile's width, only when the last panel is narrower than the tile. */
-  const int64_t narrow_nr = tile->narrow && n % nr != 0 ? tile->narrow->nr() : 0;
+  int64_t nr = tile->nr();
+  /* One panel narrower than the tile: its tile chosen once, for every row block. */
+  if (n < nr) tile = last_panel_tile(tile, tail, n), nr = n;
   const ptrdiff_t in_size = (ptrdiff_t)mips_input_size(type);
   const ptrdiff_t out_size = (ptrdiff_t)mips_output_size(type);
   mips_tile_args args;
@@ -219,7 +233,7 @@ static inline __attribute__((always_inline)) void run_unpacked(const mips_matmul
       args.cols = min64(nr, n - jr);
       args.b = (const char *)p->b + jr * p->b_stride1 * in_size;
       args.c = (char *)p->c + (ic * p->c_stride0 + jr * p->c_stride1) * out_size;
-      (args.cols <= narrow_nr ? tile->narrow : tile)->run(&args);
+      (args.cols < nr ? last_panel_tile(tile, tail, args.cols) : tile)->run(&args);
     }
     ic += args.rows;
   }
@@ -249,7 +263,9 @@ __attribute__((noinline)) static void run_blocked(const mips_matmul_problem *p, 
 void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,
                    size_t tile_count) {
   /* The first tile is the table's fallback: always available. */
-  const mips_tile *tile = tiles[0];
+  const mips_tile *const first = tiles[0];
+  const mips_tile *tile = first;
+  if (p->m <= first->wide_rows && p->n > first->nr()) tile = first->wide;
   if (!reads_in_place(p, type, tile)) {
     run_blocked(p, type, tiles, tile_count);
     return;
@@ -262,7 +278,7 @@ void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_til
     (narrow ? narrow : tile)->run(&one);
     return;
   }
-  run_unpacked(p, type, tile);
+  run_unpacked(p, type, tile, first);
 }
 
 void mips_row_dots_run(const mips_matmul_problem *p, mips_dtype type, mips_row_dot_fn row_dot) {

@@ -255,6 +255,15 @@ MIPS_RVV_I8_TILE(i8i32_15x1v_rvv, 15)
 #undef LM32
 #undef LM16
 #undef LM8
+/* Few rows, wide panels: 7 accumulators at LMUL 4 (28 registers), half the panels of
+ * 15x2v, so half the scalar loads of A (what bounds a call with few rows). */
+#define LM32 m4
+#define LM16 m2
+#define LM8 m1
+MIPS_RVV_I8_TILE(i8i32_7x4v_rvv, 7)
+#undef LM32
+#undef LM16
+#undef LM8
 #undef UNROLL4_MAX_ROWS
 
 /*------------------------------------------------------------------------------------
@@ -824,22 +833,27 @@ static void row_dot_i8i32_rvv(const mips_row_dot_args *t) {
 /*------------------------------------------------------------------------------------
  * The kernel set
  *----------------------------------------------------------------------------------*/
-#define MIPS_RVV_TILE_DESC(NAME, MR, COST, PACKED_T, PACK, NARROW)                     \
+#define MIPS_RVV_TILE_DESC(NAME, MR, COST, PACKED_T, PACK, NARROW, WIDE, WIDE_ROWS)    \
   static const mips_tile NAME##_tile = {                                               \
       .name = #NAME, .mr = MR, .nr = NAME##_nr, .cost_per_row = COST,                  \
       .needs_packing = false, .packed_b_size = sizeof(PACKED_T), .pack_b = PACK,       \
-      .run = NAME, .available = NULL, .narrow = NARROW};
+      .run = NAME, .available = NULL, .narrow = NARROW, .wide = WIDE,                  \
+      .wide_rows = WIDE_ROWS};
 
-MIPS_RVV_TILE_DESC(f32_15x1v_rvv, 15, 1, float, pack_b_f32_rvv, NULL)
-MIPS_RVV_TILE_DESC(f32_15x2v_rvv, 15, 2, float, pack_b_f32_rvv, &f32_15x1v_rvv_tile)
-MIPS_RVV_TILE_DESC(f32_7x4v_rvv, 7, 4, float, pack_b_f32_rvv, NULL)
-MIPS_RVV_TILE_DESC(i8i32_15x1v_rvv, 15, 1, int16_t, pack_b_i8_rvv, NULL)
-MIPS_RVV_TILE_DESC(i8i32_15x2v_rvv, 15, 2, int16_t, pack_b_i8_rvv, &i8i32_15x1v_rvv_tile)
+MIPS_RVV_TILE_DESC(f32_15x1v_rvv, 15, 1, float, pack_b_f32_rvv, NULL, NULL, 0)
+MIPS_RVV_TILE_DESC(f32_7x4v_rvv, 7, 4, float, pack_b_f32_rvv, NULL, NULL, 0)
+MIPS_RVV_TILE_DESC(f32_15x2v_rvv, 15, 2, float, pack_b_f32_rvv, &f32_15x1v_rvv_tile,
+                   &f32_7x4v_rvv_tile, 7)
+MIPS_RVV_TILE_DESC(i8i32_15x1v_rvv, 15, 1, int16_t, pack_b_i8_rvv, NULL, NULL, 0)
+MIPS_RVV_TILE_DESC(i8i32_7x4v_rvv, 7, 4, int16_t, pack_b_i8_rvv, NULL, NULL, 0)
+MIPS_RVV_TILE_DESC(i8i32_15x2v_rvv, 15, 2, int16_t, pack_b_i8_rvv, &i8i32_15x1v_rvv_tile,
+                   &i8i32_7x4v_rvv_tile, 7)
 
 /* The first entry is the small-problem tile; the driver costs the others per call. */
 static const mips_tile *const f32_tiles[] = {&f32_15x2v_rvv_tile, &f32_7x4v_rvv_tile,
                                              &f32_15x1v_rvv_tile};
-static const mips_tile *const i8i32_tiles[] = {&i8i32_15x2v_rvv_tile, &i8i32_15x1v_rvv_tile};
+static const mips_tile *const i8i32_tiles[] = {&i8i32_15x2v_rvv_tile, &i8i32_7x4v_rvv_tile,
+                                               &i8i32_15x1v_rvv_tile};
 
 static unsigned rvv_vector_bits(void) { return (unsigned)__riscv_vsetvlmax_e8m1() * 8; }
 
