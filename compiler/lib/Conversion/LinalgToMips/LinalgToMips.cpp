@@ -182,8 +182,8 @@ struct MatmulToMips : OpRewritePattern<linalg::MatmulOp> {
 };
 
 /// mips.batch_matmul; an operand without a batch dimension (broadcast) stays
-/// rank 2. A static unit batch (what TOSA's 3-D matmul often is) is a single
-/// mips.matmul on 2-D slices straight away.
+/// rank 2. A static unit batch in every operand (what TOSA's 3-D matmul often is)
+/// is a single mips.matmul on 2-D slices straight away.
 struct BatchMatmulToMips : OpRewritePattern<linalg::BatchMatmulOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -221,7 +221,13 @@ struct BatchMatmulToMips : OpRewritePattern<linalg::BatchMatmulOp> {
       rewriter.replaceOp(op, batch.getResult());
     else
       rewriter.eraseOp(op);
-    if (cast<ShapedType>(init.getType()).getDimSize(0) == 1)
+    // A unit batch throughout is one matmul now; a dynamic operand batch is left to
+    // convert-mips-to-libmips, which checks it against init's 1 at run time.
+    auto unitBatch = [](Value v) {
+      auto type = cast<ShapedType>(v.getType());
+      return type.getRank() == 2 || type.getDimSize(0) == 1;
+    };
+    if (unitBatch(lhs) && unitBatch(rhs) && unitBatch(init))
       mips::expandBatchMatmul(rewriter, batch);
     return success();
   }

@@ -90,11 +90,16 @@ static unsigned requiredAbiMinor(mips::MatmulOp op, const CallOptions &options) 
 /// The libmips ABI minor the calls for `op` need: a batched call's, or those of the
 /// loop of matmuls it becomes (whose shared constant B may be packed).
 static unsigned requiredAbiMinor(mips::BatchMatmulOp op, const CallOptions &options) {
+  if (options.batchedCalls)
+    return 2;
+  // The loop of a batch with a static 0 extent makes no call at all.
+  if (llvm::any_of(ValueRange{op.getLhs(), op.getRhs(), op.getInit()}, [](Value v) {
+        return llvm::is_contained(cast<ShapedType>(v.getType()).getShape(), 0);
+      }))
+    return MIPS_RT_ABI_MINOR_BASE;
   const bool packsSharedWeights = options.packConstantWeights && !op.isRhsBatched() &&
                                   getConstantWeights(op, op.getRhs());
-  return options.batchedCalls || passesAnyOrder(op, options) || packsSharedWeights
-             ? 2
-             : MIPS_RT_ABI_MINOR_BASE;
+  return passesAnyOrder(op, options) || packsSharedWeights ? 2 : MIPS_RT_ABI_MINOR_BASE;
 }
 
 /// The runtime function that packs `op`'s constant B on first use and returns its
@@ -165,6 +170,13 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const Call
   return functions;
 }
 
+/// The runtime's report of matrix extents that disagree.
+static AbiFunction badShapesFunction(MLIRContext *ctx, unsigned abiMinor) {
+  Builder b(ctx);
+  return {mips::badShapesSymbol(abiMinor), b.getFunctionType(SmallVector<Type>(6, b.getI64Type()), {}),
+          false};
+}
+
 /// The runtime's report of batch extents that disagree (any minor's runtime has it).
 static AbiFunction badBatchFunction(MLIRContext *ctx, unsigned abiMinor) {
   Builder b(ctx);
@@ -192,8 +204,7 @@ static SmallVector<AbiFunction, 4> getBatchAbiFunctions(mips::BatchMatmulOp op) 
        b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true}};
   appendFailureReport(functions, op.getContext(), abiMinor);
   if (needsShapeCheck(op)) {
-    functions.push_back({mips::badShapesSymbol(abiMinor),
-                         b.getFunctionType(SmallVector<Type>(6, i64), {}), false});
+    functions.push_back(badShapesFunction(op.getContext(), abiMinor));
     functions.push_back(badBatchFunction(op.getContext(), abiMinor));
   }
   return functions;
@@ -664,22 +675,25 @@ struct ConvertMipsToLibmipsPass
     if (!batchedCalls) {
       SmallVector<mips::BatchMatmulOp> batches;
       module.walk([&](mips::BatchMatmulOp op) { batches.push_back(op); });
-      const AbiFunction report = badBatchFunction(&getContext(), abiMinor);
+      const AbiFunction reports[] = {badShapesFunction(&getContext(), abiMinor),
+                                     badBatchFunction(&getContext(), abiMinor)};
       for (mips::BatchMatmulOp op : batches) {
+        // The whole batch's extents, as a batched call checks them: entries with a
+        // static 0 extent are never called, and a unit batch is one entry whatever
+        // the operands' batches say.
         if (needsShapeCheck(op)) {
-          if (std::optional<std::string> clash = findDeclarationClash(module, {report})) {
+          if (std::optional<std::string> clash = findDeclarationClash(module, reports)) {
             op.emitError() << *clash;
             return signalPassFailure();
           }
           rewriter.setInsertionPoint(op);
           Location loc = op.getLoc();
-          auto batchOf = [&](Value buffer) -> Value {
-            if (cast<MemRefType>(buffer.getType()).getRank() != 3)
-              return {};
-            return memref::DimOp::create(rewriter, loc, buffer, 0);
-          };
-          emitBatchCheck(rewriter, loc, getOrDeclare(rewriter, module, report),
-                         batchOf(op.getLhs()), batchOf(op.getRhs()), batchOf(op.getInit()));
+          AbiMatrix a = decompose(rewriter, loc, op.getLhs(), op.getTransposeLhs());
+          AbiMatrix bm = decompose(rewriter, loc, op.getRhs(), op.getTransposeRhs());
+          AbiMatrix c = decompose(rewriter, loc, op.getInit(), /*transposed=*/false);
+          emitShapeCheck(rewriter, loc, getOrDeclare(rewriter, module, reports[0]), a, bm, c);
+          emitBatchCheck(rewriter, loc, getOrDeclare(rewriter, module, reports[1]), a.batchSize,
+                         bm.batchSize, c.batchSize);
         }
         mips::expandBatchMatmul(rewriter, op);
       }

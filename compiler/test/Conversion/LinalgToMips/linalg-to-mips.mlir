@@ -189,6 +189,14 @@ func.func @unit_batch(%a: tensor<1x4x8xf32>, %b: tensor<1x8x16xf32>, %c: tensor<
   %r = linalg.batch_matmul ins(%a, %b : tensor<1x4x8xf32>, tensor<1x8x16xf32>) outs(%c : tensor<1x4x16xf32>) -> tensor<1x4x16xf32>
   return %r : tensor<1x4x16xf32>
 }
+// An operand whose batch is dynamic keeps the batch op: its extent is checked against
+// init's 1 when the call is made.
+// CHECK-LABEL: func.func @unit_batch_dynamic_operand
+// CHECK:         mips.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<?x4x8xf32>, tensor<1x8x16xf32>)
+func.func @unit_batch_dynamic_operand(%a: tensor<?x4x8xf32>, %b: tensor<1x8x16xf32>, %c: tensor<1x4x16xf32>) -> tensor<1x4x16xf32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<?x4x8xf32>, tensor<1x8x16xf32>) outs(%c : tensor<1x4x16xf32>) -> tensor<1x4x16xf32>
+  return %r : tensor<1x4x16xf32>
+}
 
 // -----
 

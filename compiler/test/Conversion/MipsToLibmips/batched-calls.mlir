@@ -91,3 +91,28 @@ func.func @dynamic_loop(%a: memref<?x4x8xf32>, %b: memref<?x8x16xf32>, %c: memre
   mips.batch_matmul ins(%a, %b : memref<?x4x8xf32>, memref<?x8x16xf32>) outs(%c : memref<?x4x16xf32>)
   return
 }
+
+// -----
+
+// A unit batch whose lhs batch is dynamic: one call, after the batch check (a batch of
+// 0 would otherwise be read as one entry).
+// LOOP-LABEL: func.func @unit_batch_dynamic_lhs
+// LOOP-NOT:     scf.for
+// LOOP:         func.call @__mips_rt_v1_0_common_bad_batch(
+// LOOP:         call @mips_matmul_f32(
+func.func @unit_batch_dynamic_lhs(%a: memref<?x4x8xf32>, %b: memref<1x8x5xf32>, %c: memref<1x4x5xf32>) {
+  mips.batch_matmul ins(%a, %b : memref<?x4x8xf32>, memref<1x8x5xf32>) outs(%c : memref<1x4x5xf32>)
+  return
+}
+
+// -----
+
+// The whole batch's matrix extents are checked before the loop too: with a static 0
+// extent no entry runs (and checks) at all.
+// LOOP-LABEL: func.func @dynamic_k_empty_m
+// LOOP:         func.call @__mips_rt_v1_0_common_bad_shapes(
+// LOOP-NOT:     call @mips_matmul
+func.func @dynamic_k_empty_m(%a: memref<2x0x?xf32>, %b: memref<2x6x5xf32>, %c: memref<2x0x5xf32>) {
+  mips.batch_matmul ins(%a, %b : memref<2x0x?xf32>, memref<2x6x5xf32>) outs(%c : memref<2x0x5xf32>)
+  return
+}
