@@ -201,9 +201,11 @@ static inline __attribute__((always_inline)) bool run_small(
   if ((uint64_t)m - 2 > 125 || (uint64_t)n - 2 > 125 || (uint64_t)k - 1 > 126 ||
       (flags & ~(uint32_t)MIPS_KNOWN_FLAGS) != 0 || a == NULL || b == NULL || c == NULL)
     return false;
-  /* Offsets and strides in [-2^23, 2^23): every index fits (validate's all_small). */
+  /* Offsets and strides in [-2^23, 2^23): every index fits (validate's all_small, which
+   * also needs 64-bit byte offsets). */
   const uint64_t bias = 1u << 23;
-  if ((((uint64_t)a_offset + bias) | ((uint64_t)a_stride0 + bias) | ((uint64_t)a_stride1 + bias) |
+  if (sizeof(ptrdiff_t) < sizeof(int64_t) ||
+      (((uint64_t)a_offset + bias) | ((uint64_t)a_stride0 + bias) | ((uint64_t)a_stride1 + bias) |
        ((uint64_t)b_offset + bias) | ((uint64_t)b_stride0 + bias) | ((uint64_t)b_stride1 + bias) |
        ((uint64_t)c_offset + bias) | ((uint64_t)c_stride0 + bias)) >> 24 != 0)
     return false;
