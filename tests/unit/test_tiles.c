@@ -209,29 +209,32 @@ static bool runnable(const mips_kernel_set *set) {
   return true;
 }
 
+/* Every kernel set this build has. */
+static const mips_kernel_set *const all_sets[] = {
+    &mips_kernels_scalar,
+#if defined(MIPS_HAVE_RVV_KERNELS)
+    &mips_kernels_rvv,
+#endif
+#if defined(MIPS_HAVE_X86_KERNELS)
+    &mips_kernels_x86,
+#endif
+};
+#define SET_COUNT (sizeof all_sets / sizeof all_sets[0])
+
 /* Narrow companions must match their tile's shape: the driver swaps them in per panel. */
 static void test_narrow_companions_fit(void **state) {
   (void)state;
-  const mips_kernel_set *sets[] = {
-      &mips_kernels_scalar,
-#if defined(MIPS_HAVE_RVV_KERNELS)
-      &mips_kernels_rvv,
-#endif
-#if defined(MIPS_HAVE_X86_KERNELS)
-      &mips_kernels_x86,
-#endif
-  };
-  for (size_t s = 0; s < sizeof sets / sizeof sets[0]; ++s)
+  for (size_t s = 0; s < SET_COUNT; ++s)
     for (int t = 0; t < 2; ++t) {
-      const mips_tile *const *tiles = sets[s]->tiles[t];
-      const size_t count = sets[s]->tile_count[t];
+      const mips_tile *const *tiles = all_sets[s]->tiles[t];
+      const size_t count = all_sets[s]->tile_count[t];
       assert_true(count >= 1 && tiles[0]->available == NULL); /* the fallback comes first */
       for (size_t i = 0; i < count; ++i) {
         const mips_tile *narrow = tiles[i]->narrow;
         assert_true(tiles[i]->mr >= 1 && tiles[i]->mr <= MIPS_TILE_MR_MAX);
         if (narrow == NULL) continue;
         assert_int_equal(narrow->mr, tiles[i]->mr);
-        if (runnable(sets[s])) assert_true(narrow->nr() <= tiles[i]->nr());
+        if (runnable(all_sets[s])) assert_true(narrow->nr() <= tiles[i]->nr());
         assert_int_equal(narrow->packed_b_size, tiles[i]->packed_b_size);
         assert_true(narrow->pack_b == tiles[i]->pack_b);
         assert_true(narrow->needs_packing == tiles[i]->needs_packing);
@@ -243,26 +246,17 @@ static void test_narrow_companions_fit(void **state) {
  * wide_rows naming their rows (the driver tests it before looking at the tile). */
 static void test_wide_companions_fit(void **state) {
   (void)state;
-  const mips_kernel_set *sets[] = {
-      &mips_kernels_scalar,
-#if defined(MIPS_HAVE_RVV_KERNELS)
-      &mips_kernels_rvv,
-#endif
-#if defined(MIPS_HAVE_X86_KERNELS)
-      &mips_kernels_x86,
-#endif
-  };
-  for (size_t s = 0; s < sizeof sets / sizeof sets[0]; ++s)
+  for (size_t s = 0; s < SET_COUNT; ++s)
     for (int t = 0; t < 2; ++t)
-      for (size_t i = 0; i < sets[s]->tile_count[t]; ++i) {
-        const mips_tile *tile = sets[s]->tiles[t][i], *wide = tile->wide;
+      for (size_t i = 0; i < all_sets[s]->tile_count[t]; ++i) {
+        const mips_tile *tile = all_sets[s]->tiles[t][i], *wide = tile->wide;
         if (wide == NULL) {
           assert_int_equal(tile->wide_rows, 0);
           continue;
         }
         assert_int_equal(tile->wide_rows, wide->mr);
         assert_true(wide->mr < tile->mr);
-        if (runnable(sets[s])) assert_true(wide->nr() > tile->nr());
+        if (runnable(all_sets[s])) assert_true(wide->nr() > tile->nr());
         assert_true(!wide->needs_packing && !tile->needs_packing && wide->available == NULL);
       }
 }

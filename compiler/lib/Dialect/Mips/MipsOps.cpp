@@ -105,30 +105,42 @@ LogicalResult MatmulOp::verify() {
                        initType.getDimSize(0), initType.getDimSize(1));
 }
 
+/// On tensors the ops are pure; on memrefs they read A and B (and C unless
+/// overwriting) and write C.
+template <typename OpTy>
+static void getMatmulEffects(
+    OpTy op, SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  if (op.getResult())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get(), &op.getLhsMutable(),
+                       SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Read::get(), &op.getRhsMutable(),
+                       SideEffects::DefaultResource::get());
+  if (!op.getOverwrite())
+    effects.emplace_back(MemoryEffects::Read::get(), &op.getInitMutable(),
+                         SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &op.getInitMutable(),
+                       SideEffects::DefaultResource::get());
+}
+
+/// The result has the shape of init, which is known at run time.
+template <typename OpTy>
+static LogicalResult reifyMatmulResultShapes(OpTy op, OpBuilder &builder,
+                                             ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
+  if (op.getResult())
+    reifiedReturnShapes.push_back(tensor::getMixedSizes(builder, op.getLoc(), op.getInit()));
+  return success();
+}
+
 void MatmulOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
-  // On tensors the op is pure; on memrefs it reads A and B (and C unless
-  // overwriting) and writes C.
-  if (getResult())
-    return;
-  effects.emplace_back(MemoryEffects::Read::get(), &getLhsMutable(),
-                       SideEffects::DefaultResource::get());
-  effects.emplace_back(MemoryEffects::Read::get(), &getRhsMutable(),
-                       SideEffects::DefaultResource::get());
-  if (!getOverwrite())
-    effects.emplace_back(MemoryEffects::Read::get(), &getInitMutable(),
-                         SideEffects::DefaultResource::get());
-  effects.emplace_back(MemoryEffects::Write::get(), &getInitMutable(),
-                       SideEffects::DefaultResource::get());
+  getMatmulEffects(*this, effects);
 }
 
 LogicalResult
 MatmulOp::reifyResultShapes(OpBuilder &builder,
                             ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
-  // The result has the shape of init, which is known at run time.
-  if (getResult())
-    reifiedReturnShapes.push_back(tensor::getMixedSizes(builder, getLoc(), getInit()));
-  return success();
+  return reifyMatmulResultShapes(*this, builder, reifiedReturnShapes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -159,23 +171,11 @@ LogicalResult BatchMatmulOp::verify() {
 
 void BatchMatmulOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
-  if (getResult())
-    return;
-  effects.emplace_back(MemoryEffects::Read::get(), &getLhsMutable(),
-                       SideEffects::DefaultResource::get());
-  effects.emplace_back(MemoryEffects::Read::get(), &getRhsMutable(),
-                       SideEffects::DefaultResource::get());
-  if (!getOverwrite())
-    effects.emplace_back(MemoryEffects::Read::get(), &getInitMutable(),
-                         SideEffects::DefaultResource::get());
-  effects.emplace_back(MemoryEffects::Write::get(), &getInitMutable(),
-                       SideEffects::DefaultResource::get());
+  getMatmulEffects(*this, effects);
 }
 
 LogicalResult
 BatchMatmulOp::reifyResultShapes(OpBuilder &builder,
                                  ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
-  if (getResult())
-    reifiedReturnShapes.push_back(tensor::getMixedSizes(builder, getLoc(), getInit()));
-  return success();
+  return reifyMatmulResultShapes(*this, builder, reifiedReturnShapes);
 }
