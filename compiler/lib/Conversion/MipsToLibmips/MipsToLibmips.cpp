@@ -126,6 +126,20 @@ static void appendFailureReport(SmallVectorImpl<AbiFunction> &functions, MLIRCon
                        b.getFunctionType({i32, i32, pointer}, {}), false});
 }
 
+/// The runtime's report of matrix extents that disagree.
+static AbiFunction badShapesFunction(MLIRContext *ctx, unsigned abiMinor) {
+  Builder b(ctx);
+  return {mips::badShapesSymbol(abiMinor), b.getFunctionType(SmallVector<Type>(6, b.getI64Type()), {}),
+          false};
+}
+
+/// The runtime's report of batch extents that disagree (any minor's runtime has it).
+static AbiFunction badBatchFunction(MLIRContext *ctx, unsigned abiMinor) {
+  Builder b(ctx);
+  return {mips::badBatchSymbol(abiMinor), b.getFunctionType(SmallVector<Type>(3, b.getI64Type()), {}),
+          false};
+}
+
 /// The ABI functions a libmips call for `op` needs, in the order the call uses
 /// them: the kernel, mips_status_string, the runtime's failure report, and, for
 /// dynamic shapes, its shape report. The runtime's names are those of the
@@ -156,8 +170,7 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const Call
       {callee, b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true}};
   appendFailureReport(functions, op.getContext(), abiMinor);
   if (needsShapeCheck(op))
-    functions.push_back({mips::badShapesSymbol(abiMinor),
-                         b.getFunctionType(SmallVector<Type>(6, i64), {}), false});
+    functions.push_back(badShapesFunction(op.getContext(), abiMinor));
   if (packed) {
     // (slot, k, n, B's base, offset, stride0, stride1) -> handle; the slot is a
     // memref<1xi64> global, passed as its base.
@@ -168,20 +181,6 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const Call
                          /*barePointers=*/true});
   }
   return functions;
-}
-
-/// The runtime's report of matrix extents that disagree.
-static AbiFunction badShapesFunction(MLIRContext *ctx, unsigned abiMinor) {
-  Builder b(ctx);
-  return {mips::badShapesSymbol(abiMinor), b.getFunctionType(SmallVector<Type>(6, b.getI64Type()), {}),
-          false};
-}
-
-/// The runtime's report of batch extents that disagree (any minor's runtime has it).
-static AbiFunction badBatchFunction(MLIRContext *ctx, unsigned abiMinor) {
-  Builder b(ctx);
-  return {mips::badBatchSymbol(abiMinor), b.getFunctionType(SmallVector<Type>(3, b.getI64Type()), {}),
-          false};
 }
 
 /// The ABI functions a batched call for `op` needs: mips_matmul_batch_<type>, the
@@ -365,6 +364,25 @@ static void emitBatchCheck(OpBuilder &b, Location loc, func::FuncOp report, Valu
                        ValueRange{extent(lhsBatch), extent(rhsBatch), extent(initBatch)});
 }
 
+/// A batch's operands as the ABI passes them.
+struct AbiBatch {
+  AbiMatrix a, b, c;
+};
+
+static AbiBatch decomposeBatch(OpBuilder &b, Location loc, mips::BatchMatmulOp op) {
+  return {decompose(b, loc, op.getLhs(), op.getTransposeLhs()),
+          decompose(b, loc, op.getRhs(), op.getTransposeRhs()),
+          decompose(b, loc, op.getInit(), /*transposed=*/false)};
+}
+
+/// Emits the run-time checks of a batch with dynamic shapes: the matrix extents,
+/// then the batch extents.
+static void emitBatchShapeChecks(OpBuilder &b, Location loc, func::FuncOp shapesReport,
+                                 func::FuncOp batchReport, const AbiBatch &batch) {
+  emitShapeCheck(b, loc, shapesReport, batch.a, batch.b, batch.c);
+  emitBatchCheck(b, loc, batchReport, batch.a.batchSize, batch.b.batchSize, batch.c.batchSize);
+}
+
 /// Emits `status = mips_matmul_<type>(m, n, k, A..., B..., C..., flags)` (or the
 /// packed form) and its failure report. The declarations `functions` names must
 /// not conflict (checked by the caller).
@@ -422,13 +440,10 @@ static void emitBatchCall(RewriterBase &rewriter, mips::BatchMatmulOp op,
   SmallVector<func::FuncOp, 5> decls;
   for (const AbiFunction &function : functions)
     decls.push_back(getOrDeclare(rewriter, module, function));
-  AbiMatrix a = decompose(rewriter, loc, op.getLhs(), op.getTransposeLhs());
-  AbiMatrix bm = decompose(rewriter, loc, op.getRhs(), op.getTransposeRhs());
-  AbiMatrix c = decompose(rewriter, loc, op.getInit(), /*transposed=*/false);
-  if (needsShapeCheck(op)) {
-    emitShapeCheck(rewriter, loc, decls[3], a, bm, c);
-    emitBatchCheck(rewriter, loc, decls[4], a.batchSize, bm.batchSize, c.batchSize);
-  }
+  const AbiBatch batch = decomposeBatch(rewriter, loc, op);
+  const AbiMatrix &a = batch.a, &bm = batch.b, &c = batch.c;
+  if (needsShapeCheck(op))
+    emitBatchShapeChecks(rewriter, loc, decls[3], decls[4], batch);
   auto toI64 = [&](Value index) {
     return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), index).getResult();
   };
@@ -687,13 +702,9 @@ struct ConvertMipsToLibmipsPass
             return signalPassFailure();
           }
           rewriter.setInsertionPoint(op);
-          Location loc = op.getLoc();
-          AbiMatrix a = decompose(rewriter, loc, op.getLhs(), op.getTransposeLhs());
-          AbiMatrix bm = decompose(rewriter, loc, op.getRhs(), op.getTransposeRhs());
-          AbiMatrix c = decompose(rewriter, loc, op.getInit(), /*transposed=*/false);
-          emitShapeCheck(rewriter, loc, getOrDeclare(rewriter, module, reports[0]), a, bm, c);
-          emitBatchCheck(rewriter, loc, getOrDeclare(rewriter, module, reports[1]), a.batchSize,
-                         bm.batchSize, c.batchSize);
+          emitBatchShapeChecks(rewriter, op.getLoc(), getOrDeclare(rewriter, module, reports[0]),
+                               getOrDeclare(rewriter, module, reports[1]),
+                               decomposeBatch(rewriter, op.getLoc(), op));
         }
         mips::expandBatchMatmul(rewriter, op);
       }
