@@ -77,3 +77,12 @@ func.func @nchw3x3(%x: tensor<1x64x18x18xf32>, %w: tensor<64x64x3x3xf32>) -> ten
   %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x64x18x18xf32>, tensor<64x64x3x3xf32>) outs(%f : tensor<1x64x16x16xf32>) -> tensor<1x64x16x16xf32>
   return %r : tensor<1x64x16x16xf32>
 }
+
+// The same depthwise conv in NCHW, as PyTorch exports it (MobileNetV2's form).
+func.func @depthwise3x3_nchw(%x: tensor<1x96x34x34xf32>, %w: tensor<96x3x3xf32>) -> tensor<1x96x32x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x96x32x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x96x32x32xf32>) -> tensor<1x96x32x32xf32>
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x96x34x34xf32>, tensor<96x3x3xf32>) outs(%f : tensor<1x96x32x32xf32>) -> tensor<1x96x32x32xf32>
+  return %r : tensor<1x96x32x32xf32>
+}

@@ -658,6 +658,8 @@ class Conv(Op):
             init = ctx.name(self.inputs[2])
         elif self.form == "depthwise_nhwc_hwc":
             init = ctx.zeros(out, [(x, 0), None, None, (w, 2)])
+        elif self.form == "depthwise_nchw_chw":
+            init = ctx.zeros(out, [(x, 0), (w, 0), None, None])
         else:
             axes = [(x, 0), (w, 3 if self.form == "nhwc_hwcf" else 0), None, None]
             if self.form == "nchw_fchw":
@@ -1213,9 +1215,10 @@ class Builder:
         form = rng.choice(["nhwc_hwcf", "nhwc_fhwc", "nchw_fchw"])
         # f32 depthwise convs become the compiler's own vector code.
         if elem == F32 and rng.random() < 0.3:
-            form = "depthwise_nhwc_hwc"
+            form = rng.choice(["depthwise_nhwc_hwc", "depthwise_nchw_chw"])
+        depthwise = form.startswith("depthwise")
         in_elem = F32 if elem == F32 else I8
-        if form == "nchw_fchw":
+        if form in ("nchw_fchw", "depthwise_nchw_chw"):
             n, f, oh, ow = sizes
         else:
             n, oh, ow, f = sizes
@@ -1224,15 +1227,16 @@ class Builder:
         kh, kw = rng.choice([1, 1, 2, 3]), rng.choice([1, 1, 2, 3])
         strides = (rng.choice([1, 1, 2]), rng.choice([1, 1, 2]))
         dilations = (rng.choice([1, 1, 2]), rng.choice([1, 1, 2]))
-        c = f if form == "depthwise_nhwc_hwc" else rng.choice([1, 2, 3, 4, 8])
+        c = f if depthwise else rng.choice([1, 2, 3, 4, 8])
         h = (oh - 1) * strides[0] + (kh - 1) * dilations[0] + 1 + rng.choice([0, 0, 1])
         w_ = (ow - 1) * strides[1] + (kw - 1) * dilations[1] + 1 + rng.choice([0, 0, 1])
-        k = kh * kw * (1 if form == "depthwise_nhwc_hwc" else c)
+        k = kh * kw * (1 if depthwise else c)
         if n * h * w_ * c > 8192 or math.prod(sizes) * k > 65536:
             return None
-        x_sizes = [n, c, h, w_] if form == "nchw_fchw" else [n, h, w_, c]
+        nchw = form in ("nchw_fchw", "depthwise_nchw_chw")
+        x_sizes = [n, c, h, w_] if nchw else [n, h, w_, c]
         w_sizes = {"nhwc_hwcf": [kh, kw, c, f], "nhwc_fhwc": [f, kh, kw, c], "nchw_fchw": [f, c, kh, kw],
-                   "depthwise_nhwc_hwc": [kh, kw, c]}[form]
+                   "depthwise_nhwc_hwc": [kh, kw, c], "depthwise_nchw_chw": [c, kh, kw]}[form]
         limit = 8.0 if elem == F32 else None
         # Mostly static (the shapes mips-compile sends to libmips); dynamic ones stay loops.
         static = rng.random() < 0.85
@@ -1240,7 +1244,7 @@ class Builder:
         if static and form != "depthwise_nhwc_hwc" and rng.random() < 0.35:
             # Zero padding around the image, as models write it: on a small image some
             # taps read only padding (compiled without them).
-            x = self.make_conv_padding(in_elem, x_sizes, depth, 2 if form == "nchw_fchw" else 1, limit)
+            x = self.make_conv_padding(in_elem, x_sizes, depth, 2 if nchw else 1, limit)
         if x is None:
             x = self.make(in_elem, x_sizes, depth, dynamic=[False] * 4 if static else None, finite=True,
                           bound_limit=limit)

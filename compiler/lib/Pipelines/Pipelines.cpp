@@ -49,6 +49,8 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
     remarks.precise = options.preciseMath;
     pm.addPass(mips::createMipsRemarks(remarks));
   }
+  // After the remarks, which name the op as the input wrote it.
+  pm.addPass(mips::createMipsFlattenDepthwiseNchw());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(mips::createMipsExposeCInterface());
   bufferization::OneShotBufferizePassOptions bufferize;

@@ -90,6 +90,15 @@ struct MipsRemarksPass : mips::impl::MipsRemarksBase<MipsRemarksPass> {
                                 "(when they are contiguous)";
           return;
         }
+        if (isa<linalg::DepthwiseConv2DNchwChwOp>(op)) {
+          if (std::optional<StringRef> why = mips::whyDepthwiseNchwStaysLoops(op))
+            op->emitRemark() << op->getName() << " runs as loops: " << *why;
+          else
+            op->emitRemark() << op->getName()
+                             << " is not a matmul: it becomes vector code over each "
+                                "channel's flattened image";
+          return;
+        }
         if (linalg::isaConvolutionOpInterface(linalgOp)) {
           op->emitRemark() << op->getName() << " does not reach libmips: "
                            << mips::whyConvStaysLoops(linalgOp);

@@ -38,6 +38,19 @@ func.func @conv_reasons(%x: tensor<?x?x?x?xf32>, %w: tensor<1x1x8x8xf32>, %o: te
 
 // -----
 
+// NCHW depthwise convs (PyTorch's): static f32 ones with strides up to 2 become
+// vector code over each channel's flattened image; others stay loops.
+func.func @depthwise_nchw(%x: tensor<1x8x10x10xf32>, %w: tensor<8x3x3xf32>, %o: tensor<1x8x8x8xf32>,
+                          %o3: tensor<1x8x3x3xf32>) -> (tensor<1x8x8x8xf32>, tensor<1x8x3x3xf32>) {
+  // expected-remark @below {{linalg.depthwise_conv_2d_nchw_chw is not a matmul: it becomes vector code over each channel's flattened image}}
+  %a = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x8x10x10xf32>, tensor<8x3x3xf32>) outs(%o : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  // expected-remark @below {{linalg.depthwise_conv_2d_nchw_chw runs as loops: its stride is larger than 2}}
+  %b = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<3> : tensor<2xi64>} ins(%x, %w : tensor<1x8x10x10xf32>, tensor<8x3x3xf32>) outs(%o3 : tensor<1x8x3x3xf32>) -> tensor<1x8x3x3xf32>
+  return %a, %b : tensor<1x8x8x8xf32>, tensor<1x8x3x3xf32>
+}
+
+// -----
+
 // Small static matmuls run inline; f16 ones stay loops. Math without a
 // polynomial is a libm call per element; exp is not, except in precise mode.
 // PRECISE: remark: math.sin is a libm call per element (--mips-precise-math)

@@ -31,6 +31,8 @@ bool isApproximatedMath(Operation *op);
 /// Why mips-vectorize-depthwise-conv leaves `op` as loops whatever its buffers'
 /// layout, or nothing if it becomes vector code once its channels are contiguous.
 std::optional<StringRef> whyDepthwiseStaysLoops(Operation *op);
+/// Why mips-flatten-depthwise-nchw leaves `op` as loops, or nothing.
+std::optional<StringRef> whyDepthwiseNchwStaysLoops(Operation *op);
 
 #define GEN_PASS_DECL
 #include "mips-compiler/Transforms/Passes.h.inc"

@@ -155,6 +155,30 @@ def MipsVectorizeDepthwiseConv : Pass<"mips-vectorize-depthwise-conv"> {
   ];
 }
 
+def MipsFlattenDepthwiseNchw : Pass<"mips-flatten-depthwise-nchw"> {
+  let summary = "Compute NCHW depthwise convolutions over each channel's flattened plane";
+  let description = [{
+    Each f32 `linalg.depthwise_conv_2d_nchw_chw` on tensors of static shape, with
+    at most 25 taps and strides of at most 2 (any dilation), becomes one
+    `linalg.generic` over (image, channel, position in the flattened padded
+    plane): output position g reads input g + kh * W + kw for each tap, so the
+    innermost loop runs over the whole plane with unit-stride loads, however
+    short the image rows are. Positions whose window wraps into the next row are
+    computed and never read: the result is a strided `tensor.extract_slice` of
+    the computed plane (every second row and column for stride 2). The input
+    gets spare rows for the last windows (the tensor.pad that made it grows);
+    a fill or a broadcast bias start the sums as before, other inits are
+    copied onto the plane. Each sum keeps linalg's order, with fused
+    multiply-adds.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def MipsVectorizeRowReductions : Pass<"mips-vectorize-row-reductions"> {
   let summary = "Write f32 reductions along a contiguous row as scalable vector code";
   let description = [{

@@ -144,6 +144,26 @@ static FailureOr<MatmulLayout> matchLayout(ArrayRef<AffineMap> maps, bool batche
 // Patterns
 //===----------------------------------------------------------------------===//
 
+/// A `linalg.transpose` of the last two dimensions feeding a matmul operand is
+/// the operand's transpose flag, flipped: libmips reads the transposed view
+/// through its strides instead of a copy (PyTorch's Linear layers arrive as
+/// transpose + matmul).
+static void foldTransposeProducer(Value &operand, bool &transposed) {
+  auto transpose = operand.getDefiningOp<linalg::TransposeOp>();
+  if (!transpose || !transpose.hasPureTensorSemantics())
+    return;
+  ArrayRef<int64_t> permutation = transpose.getPermutation();
+  size_t rank = permutation.size();
+  if (rank < 2 || permutation[rank - 2] != int64_t(rank - 1) ||
+      permutation[rank - 1] != int64_t(rank - 2))
+    return;
+  for (size_t d = 0; d + 2 < rank; ++d)
+    if (permutation[d] != int64_t(d))
+      return;
+  operand = transpose.getInput();
+  transposed = !transposed;
+}
+
 /// The product into `init`: a new tensor on tensors, nothing on memrefs.
 static Value createMipsMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value init,
                               bool transposeLhs, bool transposeRhs, bool overwrite) {
@@ -170,8 +190,10 @@ struct MatmulToMips : OpRewritePattern<linalg::MatmulOp> {
       init = destination;
       overwrite = true;
     }
-    Value result = createMipsMatmul(rewriter, op.getLoc(), op.getDpsInputs()[0],
-                                    op.getDpsInputs()[1], init, layout->transposeLhs,
+    Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1];
+    foldTransposeProducer(lhs, layout->transposeLhs);
+    foldTransposeProducer(rhs, layout->transposeRhs);
+    Value result = createMipsMatmul(rewriter, op.getLoc(), lhs, rhs, init, layout->transposeLhs,
                                     layout->transposeRhs, overwrite);
     if (result)
       rewriter.replaceOp(op, result);
@@ -213,6 +235,8 @@ struct BatchMatmulToMips : OpRewritePattern<linalg::BatchMatmulOp> {
       init = destination;
       overwrite = true;
     }
+    foldTransposeProducer(lhs, layout->transposeLhs);
+    foldTransposeProducer(rhs, layout->transposeRhs);
     Type resultType = isa<RankedTensorType>(init.getType()) ? init.getType() : Type();
     auto batch = mips::BatchMatmulOp::create(rewriter, loc, resultType, lhs, rhs, init,
                                              layout->transposeLhs, layout->transposeRhs,

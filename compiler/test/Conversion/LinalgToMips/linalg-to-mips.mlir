@@ -568,3 +568,41 @@ func.func @empty_batch_buffers(%a: memref<?x4x0xi8>, %b: memref<?x0x16xi8>, %c: 
   linalg.batch_matmul ins(%a, %b : memref<?x4x0xi8>, memref<?x0x16xi8>) outs(%c : memref<?x4x16xi32>)
   return
 }
+
+// -----
+
+// A linalg.transpose feeding an operand (PyTorch's Linear: x * W^T) is the
+// operand's transpose flag, flipped: libmips reads W through its strides, and the
+// transpose (a copy of the weights on every call) is gone. A transpose already
+// described by the maps flips back; a batch operand's last two dims likewise; any
+// other permutation stays a transpose.
+// CHECK-LABEL: func.func @transpose_producers
+// CHECK-SAME:    %[[X:[^:]*]]: tensor<2x8xf32>, %[[W:[^:]*]]: tensor<16x8xf32>, %[[C:[^:]*]]: tensor<2x16xf32>, %[[X2:[^:]*]]: tensor<2x16xf32>
+// CHECK-NOT:     linalg.transpose
+// CHECK:         mips.matmul transpose_rhs ins(%[[X]], %[[W]] : tensor<2x8xf32>, tensor<16x8xf32>)
+// CHECK:         mips.matmul ins(%[[X2]], %[[W]] : tensor<2x16xf32>, tensor<16x8xf32>) outs(%{{.*}} : tensor<2x8xf32>)
+func.func @transpose_producers(%x: tensor<2x8xf32>, %w: tensor<16x8xf32>, %c: tensor<2x16xf32>,
+                               %x2: tensor<2x16xf32>, %c2: tensor<2x8xf32>) -> (tensor<2x16xf32>, tensor<2x8xf32>) {
+  %e = tensor.empty() : tensor<8x16xf32>
+  %wt = linalg.transpose ins(%w : tensor<16x8xf32>) outs(%e : tensor<8x16xf32>) permutation = [1, 0]
+  %r = linalg.matmul ins(%x, %wt : tensor<2x8xf32>, tensor<8x16xf32>) outs(%c : tensor<2x16xf32>) -> tensor<2x16xf32>
+  // (x * (W^T)^T with the outer transpose in the maps) = x * W
+  %r2 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x2, %wt : tensor<2x16xf32>, tensor<8x16xf32>) outs(%c2 : tensor<2x8xf32>) -> tensor<2x8xf32>
+  return %r, %r2 : tensor<2x16xf32>, tensor<2x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @batch_transpose_producers
+// CHECK-SAME:    %[[A:[^:]*]]: tensor<3x4x8xf32>, %[[B:[^:]*]]: tensor<3x5x8xf32>
+// CHECK:         mips.batch_matmul transpose_rhs ins(%[[A]], %[[B]] : tensor<3x4x8xf32>, tensor<3x5x8xf32>)
+// CHECK:         linalg.transpose ins(%{{.*}} : tensor<3x4x8xf32>) outs(%{{.*}} : tensor<4x3x8xf32>) permutation = [1, 0, 2]
+func.func @batch_transpose_producers(%a: tensor<3x4x8xf32>, %b: tensor<3x5x8xf32>, %c: tensor<3x4x5xf32>,
+                                     %o: tensor<4x3x8xf32>) -> (tensor<3x4x5xf32>, tensor<4x3x8xf32>) {
+  %e = tensor.empty() : tensor<3x8x5xf32>
+  %bt = linalg.transpose ins(%b : tensor<3x5x8xf32>) outs(%e : tensor<3x8x5xf32>) permutation = [0, 2, 1]
+  %r = linalg.batch_matmul ins(%a, %bt : tensor<3x4x8xf32>, tensor<3x8x5xf32>) outs(%c : tensor<3x4x5xf32>) -> tensor<3x4x5xf32>
+  %p = linalg.transpose ins(%a : tensor<3x4x8xf32>) outs(%o : tensor<4x3x8xf32>) permutation = [1, 0, 2]
+  return %r, %p : tensor<3x4x5xf32>, tensor<4x3x8xf32>
+}

@@ -1,21 +1,28 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* ResNet-18 as PyTorch exports it (bench/models/resnet18.mlir), compiled by mips-compile,
- * against the same network lowered by upstream MLIR alone (resnet18_reference): the
- * 1000 logits must agree to float rounding. Weights are small (He-like scale), so no
- * activation overflows. */
+/* A torchvision network as PyTorch exports it (bench/models/<NET>.mlir, written by
+ * bench/models/torchvision_nets.py), compiled by mips-compile, against the same network
+ * lowered by upstream MLIR alone (<NET>_reference): the 1000 logits must agree to float
+ * rounding. Built once per network with -DNET=<function> -DPARAMS=<parameter count>
+ * -DWEIGHT_RANGE=<width of the weights' uniform range> -DHEADER="<NET>.h". */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "resnet18.h"
+#include HEADER
 
-enum { PARAMS = 11684712, CLASSES = 1000 };
+#define CONCAT_(a, b) a##b
+#define CONCAT(a, b) CONCAT_(a, b)
+#define STRING_(x) #x
+#define STRING(x) STRING_(x)
+#define ENTRY CONCAT(_mlir_ciface_, NET)
+#define REFERENCE CONCAT(CONCAT(_mlir_ciface_, NET), _reference)
+
+enum { CLASSES = 1000 };
 
 /* The reference's C interface: the same descriptors. */
-void _mlir_ciface_resnet18_reference(mips_memref_f32_2d *result, mips_memref_f32_4d *x,
-                                     mips_memref_f32_1d *params);
+void REFERENCE(mips_memref_f32_2d *result, mips_memref_f32_4d *x, mips_memref_f32_1d *params);
 
 /* The upstream object's copies call MLIR's runner library, which has no riscv64 build
  * here; mips-compile objects bring their own memrefCopy (this one is weak). */
@@ -49,14 +56,14 @@ int main(void) {
   uint32_t state = 12345;
   for (int64_t i = 0; i < PARAMS; ++i) {
     state = state * 1664525u + 1013904223u;
-    params[i] = ((float)(state >> 8) / 16777216.0f - 0.5f) * 0.1f;
+    params[i] = ((float)(state >> 8) / 16777216.0f - 0.5f) * WEIGHT_RANGE;
   }
   for (int i = 0; i < 3 * 32 * 32; ++i) image[i] = (float)((i * 7) % 11 - 5) / 4.0f;
   mips_memref_f32_4d x = {image, image, 0, {1, 3, 32, 32}, {3072, 1024, 32, 1}};
   mips_memref_f32_1d p = {params, params, 0, {PARAMS}, {1}};
   mips_memref_f32_2d got, want;
-  _mlir_ciface_resnet18(&got, &x, &p);
-  _mlir_ciface_resnet18_reference(&want, &x, &p);
+  ENTRY(&got, &x, &p);
+  REFERENCE(&want, &x, &p);
   double largest = 0, worst = 0;
   int worst_at = 0;
   for (int k = 0; k < CLASSES; ++k) {
@@ -69,8 +76,8 @@ int main(void) {
   /* Sums of up to 4608 products per layer, in other orders and with fused
    * multiply-adds: a few ulps of the largest logit, far below any real difference. */
   const int ok = largest > 0 && worst <= 1e-4 * largest;
-  printf("resnet18: kernel %s, largest logit %g, largest difference %g at %d: %s\n",
-         mipsrt_kernel_name(), largest, worst, worst_at, ok ? "ok" : "FAILED");
+  printf("%s: kernel %s, largest logit %g, largest difference %g at %d: %s\n",
+         STRING(NET), mipsrt_kernel_name(), largest, worst, worst_at, ok ? "ok" : "FAILED");
   free(got.allocated);
   free(want.allocated);
   return ok ? 0 : 1;
