@@ -76,6 +76,7 @@ models=(
   "activations softmax elements:16384 256x64"
   "resnet18 resnet18 37523456 1x3x32x32 11684712"
   "squeezenet squeezenet 3502784 1x3x32x32 1235496"
+  "squeezenet64 squeezenet64 21584576 1x3x64x64 1235496"
   "mobilenetv2 mobilenetv2 7392128 1x3x32x32 3487816"
   "decode decode 1048576 1x1024"
 )

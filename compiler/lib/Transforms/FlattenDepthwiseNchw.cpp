@@ -10,7 +10,8 @@
 // positions whose window wraps into the next image row are computed too and never
 // read: the result is a strided view of the computed plane. Stride 2 computes the
 // stride-1 plane and views every second row and column (four times the work, but
-// no strided loads, which cost a load per element).
+// no strided loads, which cost a load per element). Taps that read only zero
+// padding are dropped (a 3x3 kernel on a 1x1 image is its centre tap).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
@@ -107,30 +109,42 @@ Value initOnPlane(OpBuilder &b, Location loc, Value init, int64_t rows, int64_t 
                                          ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}});
 }
 
-/// The padded input with room after its last row for the windows that wrap:
-/// the pad that made it, grown, or a new one.
-Value inputWithSpareRows(OpBuilder &b, Location loc, Value input, int64_t spareRows) {
-  if (spareRows == 0)
-    return input;
-  auto type = cast<RankedTensorType>(input.getType());
-  SmallVector<int64_t> shape(type.getShape());
-  shape[2] += spareRows;
-  auto grownType = RankedTensorType::get(shape, type.getElementType());
-  auto pad = input.getDefiningOp<tensor::PadOp>();
-  if (pad && pad->hasOneUse() && pad.getConstantPaddingValue()) {
-    SmallVector<OpFoldResult> high = pad.getMixedHighPad();
-    if (std::optional<int64_t> below = getConstantIntValue(high[2])) {
-      high[2] = b.getIndexAttr(*below + spareRows);
-      b.setInsertionPoint(pad);
-      return tensor::PadOp::create(b, loc, grownType, pad.getSource(), pad.getMixedLowPad(), high,
-                                   pad.getConstantPaddingValue(), pad.getNofold())
-          .getResult();
+/// The taps [first, last] of one spatial dim that read the image for some output
+/// position, and the padding the image then needs before and after it.
+struct KeptTaps {
+  int64_t first, last, low, high;
+};
+
+/// Along one spatial dim of a conv whose input is `image` padded by (low, high):
+/// the taps that read the image. Taps that only ever read the padding are dropped
+/// when it is zero (their products are zero unless the weight is Inf or NaN, as
+/// convert-conv-to-matmul also assumes): a 3x3 kernel on a 1x1 image keeps its
+/// centre tap. Everything is kept when no tap, or not a leading run of taps, can go.
+KeptTaps keptTaps(int64_t image, int64_t low, int64_t high, int64_t kernel, int64_t outputs,
+                  int64_t stride, int64_t dilation, bool zeroPadding) {
+  KeptTaps all = {0, kernel - 1, low, high};
+  if (!zeroPadding)
+    return all;
+  std::optional<int64_t> first, last;
+  for (int64_t t = 0; t < kernel; ++t) {
+    // Output o reads padded row o * stride + t * dilation: the image is [low, low + image).
+    bool reads = false;
+    for (int64_t o = 0; o < outputs && !reads; ++o) {
+      int64_t row = o * stride + t * dilation;
+      reads = row >= low && row < low + image;
     }
+    if (!reads)
+      continue;
+    if (!first)
+      first = t;
+    last = t;
   }
-  Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
-  SmallVector<OpFoldResult> low(4, b.getIndexAttr(0)), high(4, b.getIndexAttr(0));
-  high[2] = b.getIndexAttr(spareRows);
-  return tensor::PadOp::create(b, loc, grownType, input, low, high, zero).getResult();
+  if (!first || low - *first * dilation < 0)
+    return all;
+  KeptTaps kept = {*first, *last, low - *first * dilation, 0};
+  int64_t extent = (outputs - 1) * stride + (*last - *first) * dilation + 1;
+  kept.high = std::max<int64_t>(0, extent - kept.low - image);
+  return kept;
 }
 
 void flatten(IRRewriter &rewriter, linalg::DepthwiseConv2DNchwChwOp op) {
@@ -143,22 +157,61 @@ void flatten(IRRewriter &rewriter, linalg::DepthwiseConv2DNchwChwOp op) {
   auto filterType = cast<RankedTensorType>(filter.getType());
   auto outType = cast<RankedTensorType>(init.getType());
   int64_t n = inputType.getDimSize(0), c = inputType.getDimSize(1);
-  int64_t h = inputType.getDimSize(2), w = inputType.getDimSize(3);
   int64_t kh = filterType.getDimSize(1), kw = filterType.getDimSize(2);
-  int64_t oh = outType.getDimSize(2);
+  int64_t oh = outType.getDimSize(2), ow = outType.getDimSize(3);
   auto strides = op.getStrides().getValues<int64_t>();
   auto dilations = op.getDilations().getValues<int64_t>();
   int64_t strideH = strides[0], strideW = strides[1];
   int64_t dilationH = dilations[0], dilationW = dilations[1];
 
+  // The image and its padding: a tensor.pad's source (made again with the padding
+  // the kept taps need), or the input itself with none.
+  Value image = input;
+  SmallVector<int64_t> low(4, 0), high(4, 0);
+  Value padValue;
+  auto pad = input.getDefiningOp<tensor::PadOp>();
+  if (pad && pad->hasOneUse() && pad.getConstantPaddingValue() &&
+      !ShapedType::isDynamicShape(pad.getStaticLow()) &&
+      !ShapedType::isDynamicShape(pad.getStaticHigh()) && pad.getStaticLow()[0] == 0 &&
+      pad.getStaticLow()[1] == 0 && pad.getStaticHigh()[0] == 0 && pad.getStaticHigh()[1] == 0) {
+    image = pad.getSource();
+    low.assign(pad.getStaticLow().begin(), pad.getStaticLow().end());
+    high.assign(pad.getStaticHigh().begin(), pad.getStaticHigh().end());
+    padValue = pad.getConstantPaddingValue();
+  }
+  bool zeroPadding = padValue && matchPattern(padValue, m_AnyZeroFloat());
+  auto imageType = cast<RankedTensorType>(image.getType());
+  KeptTaps tapsH = keptTaps(imageType.getDimSize(2), low[2], high[2], kh, oh, strideH,
+                            dilationH, zeroPadding);
+  KeptTaps tapsW = keptTaps(imageType.getDimSize(3), low[3], high[3], kw, ow, strideW,
+                            dilationW, zeroPadding);
+  int64_t h = tapsH.low + imageType.getDimSize(2) + tapsH.high;
+  int64_t w = tapsW.low + imageType.getDimSize(3) + tapsW.high;
+  int64_t keptH = tapsH.last - tapsH.first + 1, keptW = tapsW.last - tapsW.first + 1;
+
   // Stride-1 rows computed, and the elements the last position's window reads
   // past the input (its wrapped columns): whole spare rows.
   int64_t rows = (oh - 1) * strideH + 1;
-  int64_t overrun = (rows + (kh - 1) * dilationH) * w + (kw - 1) * dilationW - h * w;
+  int64_t overrun = (rows + (keptH - 1) * dilationH) * w + (keptW - 1) * dilationW - h * w;
   int64_t spareRows = overrun > 0 ? (overrun + w - 1) / w : 0;
 
-  rewriter.setInsertionPoint(op);
-  Value padded = inputWithSpareRows(rewriter, loc, input, spareRows);
+  Value padded = image;
+  if (image != input || spareRows > 0) {
+    if (!padValue) {
+      rewriter.setInsertionPoint(op);
+      padValue = arith::ConstantOp::create(rewriter, loc, rewriter.getF32FloatAttr(0.0f));
+    } else {
+      rewriter.setInsertionPoint(pad);
+    }
+    auto paddedType = RankedTensorType::get({n, c, h + spareRows, w}, inputType.getElementType());
+    auto index = [&](int64_t v) -> OpFoldResult { return rewriter.getIndexAttr(v); };
+    SmallVector<OpFoldResult> newLow = {index(0), index(0), index(tapsH.low), index(tapsW.low)};
+    SmallVector<OpFoldResult> newHigh = {index(0), index(0), index(tapsH.high + spareRows),
+                                         index(tapsW.high)};
+    padded = tensor::PadOp::create(rewriter, loc, paddedType, image, newLow, newHigh, padValue,
+                                   pad ? pad.getNofold() : false)
+                 .getResult();
+  }
   rewriter.setInsertionPoint(op);
   int64_t flatSize = (h + spareRows) * w;
   auto flatType = RankedTensorType::get({n, c, flatSize}, inputType.getElementType());
@@ -173,10 +226,11 @@ void flatten(IRRewriter &rewriter, linalg::DepthwiseConv2DNchwChwOp op) {
   AffineMap identity = AffineMap::getMultiDimIdentityMap(3, ctx);
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
-  for (int64_t i = 0; i < kh; ++i)
-    for (int64_t j = 0; j < kw; ++j) {
+  for (int64_t i = tapsH.first; i <= tapsH.last; ++i)
+    for (int64_t j = tapsW.first; j <= tapsW.last; ++j) {
+      int64_t offset = (i - tapsH.first) * dilationH * w + (j - tapsW.first) * dilationW;
       SmallVector<OpFoldResult> offsets = {rewriter.getIndexAttr(0), rewriter.getIndexAttr(0),
-                                           rewriter.getIndexAttr(i * dilationH * w + j * dilationW)};
+                                           rewriter.getIndexAttr(offset)};
       SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(n), rewriter.getIndexAttr(c),
                                          rewriter.getIndexAttr(rows * w)};
       SmallVector<OpFoldResult> unit(3, rewriter.getIndexAttr(1));
@@ -184,14 +238,14 @@ void flatten(IRRewriter &rewriter, linalg::DepthwiseConv2DNchwChwOp op) {
           tensor::ExtractSliceOp::create(rewriter, loc, viewType, flat, offsets, sizes, unit));
       maps.push_back(identity);
     }
-  for (int64_t i = 0; i < kh; ++i)
-    for (int64_t j = 0; j < kw; ++j) {
+  for (int64_t i = tapsH.first; i <= tapsH.last; ++i)
+    for (int64_t j = tapsW.first; j <= tapsW.last; ++j) {
       inputs.push_back(filter);
       maps.push_back(AffineMap::get(
           3, 0, {getAffineDimExpr(1, ctx), getAffineConstantExpr(i, ctx), getAffineConstantExpr(j, ctx)}, ctx));
     }
   maps.push_back(identity);
-  int64_t taps = kh * kw;
+  int64_t taps = keptH * keptW;
   SmallVector<utils::IteratorType> parallel(3, utils::IteratorType::parallel);
   auto sums = linalg::GenericOp::create(
       rewriter, loc, plane.getType(), inputs, plane, maps, parallel,

@@ -106,3 +106,57 @@ func.func @stay(%x: tensor<1x4x7x7xf32>, %w: tensor<4x3x3xf32>, %o: tensor<1x4x2
   %c = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%xh, %wh : tensor<1x4x7x7xf16>, tensor<4x3x3xf16>) outs(%oh : tensor<1x4x5x5xf16>) -> tensor<1x4x5x5xf16>
   return %a, %b, %c : tensor<1x4x2x2xf32>, tensor<?x4x5x5xf32>, tensor<1x4x5x5xf16>
 }
+
+// -----
+
+// Taps that only ever read zero padding are dropped, and the image padded less:
+// a 3x3 kernel on a 1x1 image (MobileNetV2's last blocks on a 32x32 input) is its
+// centre tap alone, with no pad at all; at stride 2 on a 2x2 image the top row and
+// left column of taps go. Padding with anything else keeps every tap.
+// CHECK-DAG:   #[[PLANE:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG:   #[[CENTRE:.*]] = affine_map<(d0, d1, d2) -> (d1, 1, 1)>
+// CHECK-DAG:   #[[T12:.*]] = affine_map<(d0, d1, d2) -> (d1, 1, 2)>
+// CHECK-DAG:   #[[T21:.*]] = affine_map<(d0, d1, d2) -> (d1, 2, 1)>
+// CHECK-DAG:   #[[T22:.*]] = affine_map<(d0, d1, d2) -> (d1, 2, 2)>
+// CHECK-LABEL: func.func @centre_tap
+// CHECK-NOT:     tensor.pad
+// CHECK:         %[[IMAGE:.*]] = tensor.collapse_shape %arg0 {{\[\[}}0], [1], [2, 3]] : tensor<1x16x1x1xf32> into tensor<1x16x1xf32>
+// CHECK:         linalg.generic {indexing_maps = [#[[PLANE]], #[[CENTRE]], #[[PLANE]]]{{.*}} ins(%[[IMAGE]], %arg1 :
+// CHECK-COUNT-1:   math.fma
+// CHECK-NOT:       math.fma
+// CHECK-LABEL: func.func @stride2_small
+// CHECK:         tensor.pad %arg0 low[0, 0, 0, 0] high[0, 0, 1, 0]
+// CHECK:         } : tensor<1x16x2x2xf32> to tensor<1x16x3x2xf32>
+// CHECK:         linalg.generic {indexing_maps = [#[[PLANE]], #[[PLANE]], #[[PLANE]], #[[PLANE]], #[[CENTRE]], #[[T12]], #[[T21]], #[[T22]], #[[PLANE]]]
+// CHECK-COUNT-4:   math.fma
+// CHECK-NOT:       math.fma
+// CHECK-LABEL: func.func @ones_padding
+// CHECK:         tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 2, 1]
+// CHECK-COUNT-9:   math.fma
+func.func @centre_tap(%x: tensor<1x16x1x1xf32>, %w: tensor<16x3x3xf32>, %o: tensor<1x16x1x1xf32>) -> tensor<1x16x1x1xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %zero : f32
+  } : tensor<1x16x1x1xf32> to tensor<1x16x3x3xf32>
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x16x3x3xf32>, tensor<16x3x3xf32>) outs(%o : tensor<1x16x1x1xf32>) -> tensor<1x16x1x1xf32>
+  return %r : tensor<1x16x1x1xf32>
+}
+func.func @stride2_small(%x: tensor<1x16x2x2xf32>, %w: tensor<16x3x3xf32>, %o: tensor<1x16x1x1xf32>) -> tensor<1x16x1x1xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %zero : f32
+  } : tensor<1x16x2x2xf32> to tensor<1x16x4x4xf32>
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%p, %w : tensor<1x16x4x4xf32>, tensor<16x3x3xf32>) outs(%o : tensor<1x16x1x1xf32>) -> tensor<1x16x1x1xf32>
+  return %r : tensor<1x16x1x1xf32>
+}
+func.func @ones_padding(%x: tensor<1x16x1x1xf32>, %w: tensor<16x3x3xf32>, %o: tensor<1x16x1x1xf32>) -> tensor<1x16x1x1xf32> {
+  %one = arith.constant 1.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %one : f32
+  } : tensor<1x16x1x1xf32> to tensor<1x16x3x3xf32>
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x16x3x3xf32>, tensor<16x3x3xf32>) outs(%o : tensor<1x16x1x1xf32>) -> tensor<1x16x1x1xf32>
+  return %r : tensor<1x16x1x1xf32>
+}

@@ -166,9 +166,12 @@ def MipsFlattenDepthwiseNchw : Pass<"mips-flatten-depthwise-nchw"> {
     short the image rows are. Positions whose window wraps into the next row are
     computed and never read: the result is a strided `tensor.extract_slice` of
     the computed plane (every second row and column for stride 2). The input
-    gets spare rows for the last windows (the tensor.pad that made it grows);
-    a fill or a broadcast bias start the sums as before, other inits are
-    copied onto the plane. Each sum keeps linalg's order, with fused
+    gets spare rows for the last windows (the tensor.pad that made it is made
+    again with them); taps that only ever read zero padding are dropped, with
+    less padding (a 3x3 kernel on a 1x1 image keeps its centre tap; the products
+    dropped are zero unless a weight is Inf or NaN, as convert-conv-to-matmul
+    also assumes). A fill or a broadcast bias start the sums as before, other
+    inits are copied onto the plane. Each sum keeps linalg's order, with fused
     multiply-adds.
   }];
   let dependentDialects = [
