@@ -102,6 +102,7 @@ static void addLLVMLoweringPasses(OpPassManager &pm, const mips::MipsLoweringOpt
   // Polynomials instead of a libm call per element, so LLVM can vectorize the loops.
   mips::MipsApproximateMathOptions math;
   math.precise = options.preciseMath;
+  math.fused = options.fusedMultiplyAdd;
   pm.addPass(mips::createMipsApproximateMath(math));
   if (options.scalableVectors)
     pm.addPass(mips::createMipsExpandClampToConstant());

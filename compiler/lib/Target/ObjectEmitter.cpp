@@ -135,6 +135,21 @@ static llvm::Expected<const llvm::Target *> lookupBackend(const mips::TargetSpec
   return backend;
 }
 
+bool mips::hasFusedMultiplyAdd(const EmitOptions &options) {
+  if (options.target->name == "riscv64")
+    return true;
+  llvm::Expected<TargetMachineConfig> config = resolveTargetMachineConfig(options);
+  llvm::Expected<const llvm::Target *> backend = lookupBackend(*options.target);
+  if (!config || !backend) {
+    llvm::consumeError(config.takeError());
+    llvm::consumeError(backend.takeError());
+    return false;
+  }
+  std::unique_ptr<llvm::MCSubtargetInfo> info((*backend)->createMCSubtargetInfo(
+      llvm::Triple(options.target->triple), config->cpu, config->features));
+  return info && info->checkFeatures("+fma");
+}
+
 llvm::Expected<mips::TargetMachineConfig>
 mips::resolveTargetMachineConfig(const EmitOptions &options) {
   const TargetSpec &target = *options.target;

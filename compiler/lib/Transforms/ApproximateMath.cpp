@@ -373,6 +373,10 @@ struct ApproximateMath : mips::impl::MipsApproximateMathBase<ApproximateMath> {
     if (failed(applyPatternsGreedily(getOperation(), std::move(widen))))
       return signalPassFailure();
     scaleSubnormalLogInputs(getOperation());
+    // The input's own fused multiply-adds stay fused whatever the target.
+    StringAttr inputFma = StringAttr::get(&getContext(), "mips.input_fma");
+    if (!fused)
+      getOperation()->walk([&](math::FmaOp op) { op->setAttr(inputFma, UnitAttr::get(&getContext())); });
     // GELU first: once its erf is rewritten alone, the whole is no longer seen.
     RewritePatternSet gelu(&getContext());
     gelu.add<GeluErf>(&getContext());
@@ -382,7 +386,29 @@ struct ApproximateMath : mips::impl::MipsApproximateMathBase<ApproximateMath> {
     patterns.add<RationalErf, ReducedExp>(&getContext());
     populateMathPolynomialApproximationPatterns(patterns, isApproximatedUpstream);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    if (!fused)
+      unfuseApproximations(inputFma);
+  }
+
+  /// Without fused multiply-add instructions (x86-64 before Haswell, the generic
+  /// x86-64 CPU) a math.fma is a libm call per element, which also keeps its loop
+  /// scalar: the polynomials' steps become a multiply and an add there (their
+  /// reductions' products are exact either way, as in Cody and Waite's scheme).
+  void unfuseApproximations(StringAttr inputFma) {
+    SmallVector<math::FmaOp> fmas;
+    getOperation()->walk([&](math::FmaOp op) {
+      if (op->hasAttr(inputFma))
+        op->removeAttr(inputFma);
+      else
+        fmas.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (math::FmaOp op : fmas) {
+      rewriter.setInsertionPoint(op);
+      Value product = arith::MulFOp::create(rewriter, op.getLoc(), op.getA(), op.getB());
+      rewriter.replaceOpWithNewOp<arith::AddFOp>(op, product, op.getC());
+    }
   }
 };
 

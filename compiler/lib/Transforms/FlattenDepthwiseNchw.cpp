@@ -19,7 +19,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -250,9 +249,14 @@ void flatten(IRRewriter &rewriter, linalg::DepthwiseConv2DNchwChwOp op) {
   auto sums = linalg::GenericOp::create(
       rewriter, loc, plane.getType(), inputs, plane, maps, parallel,
       [taps](OpBuilder &b, Location bodyLoc, ValueRange args) {
+        // linalg's multiply then add, which LLVM may fuse (vfmacc on RVV; a fused
+        // multiply-add would be a libm call on targets without one).
+        auto contract = arith::FastMathFlagsAttr::get(b.getContext(), arith::FastMathFlags::contract);
         Value sum = args[2 * taps];
-        for (int64_t t = 0; t < taps; ++t)
-          sum = math::FmaOp::create(b, bodyLoc, args[t], args[taps + t], sum);
+        for (int64_t t = 0; t < taps; ++t) {
+          Value product = arith::MulFOp::create(b, bodyLoc, args[t], args[taps + t], contract);
+          sum = arith::AddFOp::create(b, bodyLoc, sum, product, contract);
+        }
         linalg::YieldOp::create(b, bodyLoc, sum);
       });
 

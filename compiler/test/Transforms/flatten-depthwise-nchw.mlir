@@ -28,11 +28,14 @@
 // CHECK:         %[[SUMS:.*]] = linalg.generic {indexing_maps = [#[[PLANE]], #[[PLANE]], #[[PLANE]], #[[PLANE]], #[[PLANE]], #[[PLANE]], #[[PLANE]], #[[PLANE]], #[[PLANE]], #[[TAP00]], {{.*}}, #[[TAP22]], #[[PLANE]]]
 // CHECK-SAME:      ins(%[[T0]], {{.*}}, %arg1, %arg1, %arg1, %arg1, %arg1, %arg1, %arg1, %arg1, %arg1 :
 // CHECK-SAME:      outs(%[[START]] : tensor<1x8x24xf32>)
-// Tap by tap in linalg's order: the first input view times the first weight, ...
+// Tap by tap in linalg's order, a multiply then an add LLVM may fuse: the first input
+// view times the first weight, ...
 // CHECK:         ^bb0(%in: f32, %in_9: f32, {{.*}}, %in_17: f32, %in_18: f32, {{.*}}, %out: f32):
-// CHECK-NEXT:      %[[S0:.*]] = math.fma %in, %in_17, %out : f32
-// CHECK-NEXT:      %[[S1:.*]] = math.fma %in_9, %in_18, %[[S0]] : f32
-// CHECK-COUNT-7:   math.fma
+// CHECK-NEXT:      %[[P0:.*]] = arith.mulf %in, %in_17 fastmath<contract> : f32
+// CHECK-NEXT:      %[[S0:.*]] = arith.addf %out, %[[P0]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[P1:.*]] = arith.mulf %in_9, %in_18 fastmath<contract> : f32
+// CHECK-NEXT:      %[[S1:.*]] = arith.addf %[[S0]], %[[P1]] fastmath<contract> : f32
+// CHECK-COUNT-7:   arith.addf
 // CHECK:         %[[GRID:.*]] = tensor.expand_shape %[[SUMS]] {{\[\[}}0], [1], [2, 3]] output_shape [1, 8, 4, 6]
 // CHECK:         %[[OUTPUT:.*]] = tensor.extract_slice %[[GRID]][0, 0, 0, 0] [1, 8, 4, 4] [1, 1, 1, 1]
 // CHECK:         return %[[OUTPUT]]
@@ -122,17 +125,17 @@ func.func @stay(%x: tensor<1x4x7x7xf32>, %w: tensor<4x3x3xf32>, %o: tensor<1x4x2
 // CHECK-NOT:     tensor.pad
 // CHECK:         %[[IMAGE:.*]] = tensor.collapse_shape %arg0 {{\[\[}}0], [1], [2, 3]] : tensor<1x16x1x1xf32> into tensor<1x16x1xf32>
 // CHECK:         linalg.generic {indexing_maps = [#[[PLANE]], #[[CENTRE]], #[[PLANE]]]{{.*}} ins(%[[IMAGE]], %arg1 :
-// CHECK-COUNT-1:   math.fma
-// CHECK-NOT:       math.fma
+// CHECK-COUNT-1:   arith.addf
+// CHECK-NOT:       arith.addf
 // CHECK-LABEL: func.func @stride2_small
 // CHECK:         tensor.pad %arg0 low[0, 0, 0, 0] high[0, 0, 1, 0]
 // CHECK:         } : tensor<1x16x2x2xf32> to tensor<1x16x3x2xf32>
 // CHECK:         linalg.generic {indexing_maps = [#[[PLANE]], #[[PLANE]], #[[PLANE]], #[[PLANE]], #[[CENTRE]], #[[T12]], #[[T21]], #[[T22]], #[[PLANE]]]
-// CHECK-COUNT-4:   math.fma
-// CHECK-NOT:       math.fma
+// CHECK-COUNT-4:   arith.addf
+// CHECK-NOT:       arith.addf
 // CHECK-LABEL: func.func @ones_padding
 // CHECK:         tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 2, 1]
-// CHECK-COUNT-9:   math.fma
+// CHECK-COUNT-9:   arith.addf
 func.func @centre_tap(%x: tensor<1x16x1x1xf32>, %w: tensor<16x3x3xf32>, %o: tensor<1x16x1x1xf32>) -> tensor<1x16x1x1xf32> {
   %zero = arith.constant 0.0 : f32
   %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {

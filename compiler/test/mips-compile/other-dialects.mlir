@@ -1,16 +1,23 @@
 // RUN: mips-compile %s --static-embedding --emit=mlir -o - | FileCheck %s --implicit-check-not=math. --implicit-check-not=complex. --implicit-check-not=tosa. --implicit-check-not=vector. --implicit-check-not=unrealized_conversion_cast
 // RUN: mips-compile %s --static-embedding --mips-precise-math --emit=mlir -o - | FileCheck %s --check-prefix=PRECISE
+// RUN: mips-compile %s --static-embedding --mattr=+fma --emit=mlir -o - | FileCheck %s --check-prefix=FMA
 // RUN: mips-compile %s --target=riscv64 -o /dev/null
 
 // What a model holds around its matmuls lowers with them: math on vectors (erf as a
 // polynomial; atan as LLVM's intrinsic, a libm call per element; erf the same way with
 // --mips-precise-math), arith and math on whole tensors, complex arithmetic, and TOSA
-// control flow.
+// control flow. The polynomial's steps are fused multiply-adds where the CPU has them
+// (--mattr=+fma, and every RISC-V core), a multiply and an add on the generic x86-64
+// CPU, where a fused one would be a libm call per element.
 
 // CHECK-LABEL: llvm.func @erf_vector(
 // CHECK-NOT:     llvm.call @erff(
-// CHECK:         llvm.intr.fma({{.*}}) : (vector<4xf32>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+// CHECK-NOT:     llvm.intr.fma
+// CHECK:         llvm.fmul {{.*}} : vector<4xf32>
+// CHECK-NOT:     llvm.intr.fma
 // CHECK:         llvm.intr.atan
+// FMA-LABEL: llvm.func @erf_vector(
+// FMA:         llvm.intr.fma({{.*}}) : (vector<4xf32>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
 // PRECISE-LABEL: llvm.func @erf_vector(
 // PRECISE-COUNT-4: llvm.call @erff(
 func.func @erf_vector(%x: vector<4xf32>) -> (vector<4xf32>, vector<4xf32>) {

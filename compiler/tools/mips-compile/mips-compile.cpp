@@ -390,6 +390,7 @@ static int compile(const std::string &displayName,
   const bool rvv = hasRVV(emitOptions);
   pipelineOptions.scalableVectors = rvv;
   pipelineOptions.vectorLanes = rvv ? 2 : 8;
+  pipelineOptions.fusedMultiplyAdd = mips::hasFusedMultiplyAdd(emitOptions);
   mips::buildMipsLoweringPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

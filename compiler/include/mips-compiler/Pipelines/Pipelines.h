@@ -39,6 +39,11 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       llvm::cl::desc("Keep libm calls for f32 math functions instead of polynomial "
                      "approximations"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> fusedMultiplyAdd{
+      *this, "fused-multiply-add",
+      llvm::cl::desc("The target has fused multiply-add instructions (RISC-V; x86-64 "
+                     "with FMA): the math polynomials use them"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> specializeDenseArguments{
       *this, "specialize-dense-arguments",
       llvm::cl::desc("Give functions with loops over their arguments a copy for dense "

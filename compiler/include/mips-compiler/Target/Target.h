@@ -59,6 +59,11 @@ struct TargetMachineConfig {
 /// Zve*/Zvl* extensions V implies. The error text is ready for the user.
 llvm::Expected<TargetMachineConfig> resolveTargetMachineConfig(const EmitOptions &options);
 
+/// Whether the CPU `options` select has fused multiply-add instructions: every RISC-V
+/// core with F (rv64gc), an x86-64 CPU with FMA (not the generic x86-64 one). False
+/// when the options are invalid.
+bool hasFusedMultiplyAdd(const EmitOptions &options);
+
 /// Translates a module in the LLVM dialect to LLVM IR, links in the mips runtime
 /// for the target and linking mode, optimizes, and writes `options.kind` to `os`.
 /// Errors are reported through the module's diagnostics.

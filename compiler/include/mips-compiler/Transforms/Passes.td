@@ -60,7 +60,10 @@ def MipsApproximateMath : Pass<"mips-approximate-math"> {
   }];
   let options = [
     Option<"precise", "precise", "bool", /*default=*/"false",
-           "Keep libm calls (expm1 and log1p as calls, not exp(x) - 1 and log(1 + x))">
+           "Keep libm calls (expm1 and log1p as calls, not exp(x) - 1 and log(1 + x))">,
+    Option<"fused", "fused", "bool", /*default=*/"true",
+           "The target has fused multiply-add instructions; without, the polynomials' "
+           "steps are a multiply and an add (a math.fma would be a libm call per element)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -171,13 +174,12 @@ def MipsFlattenDepthwiseNchw : Pass<"mips-flatten-depthwise-nchw"> {
     less padding (a 3x3 kernel on a 1x1 image keeps its centre tap; the products
     dropped are zero unless a weight is Inf or NaN, as convert-conv-to-matmul
     also assumes). A fill or a broadcast bias start the sums as before, other
-    inits are copied onto the plane. Each sum keeps linalg's order, with fused
-    multiply-adds.
+    inits are copied onto the plane. Each sum keeps linalg's order, its multiplies
+    and adds marked `contract` (fused where the target can).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
-    "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect"
   ];
 }
