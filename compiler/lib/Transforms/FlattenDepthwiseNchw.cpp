@@ -17,6 +17,8 @@
 
 #include "mips-compiler/Transforms/Passes.h"
 
+#include "mips-compiler/Conversion/ConvToMatmul/ConvToMatmul.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -124,24 +126,13 @@ KeptTaps keptTaps(int64_t image, int64_t low, int64_t high, int64_t kernel, int6
   KeptTaps all = {0, kernel - 1, low, high};
   if (!zeroPadding)
     return all;
-  std::optional<int64_t> first, last;
-  for (int64_t t = 0; t < kernel; ++t) {
-    // Output o reads padded row o * stride + t * dilation: the image is [low, low + image).
-    bool reads = false;
-    for (int64_t o = 0; o < outputs && !reads; ++o) {
-      int64_t row = o * stride + t * dilation;
-      reads = row >= low && row < low + image;
-    }
-    if (!reads)
-      continue;
-    if (!first)
-      first = t;
-    last = t;
-  }
-  if (!first || low - *first * dilation < 0)
+  std::optional<std::pair<int64_t, int64_t>> taps =
+      mips::tapsReadingInput(kernel, outputs, stride, dilation, low, image);
+  if (!taps || low - taps->first * dilation < 0)
     return all;
-  KeptTaps kept = {*first, *last, low - *first * dilation, 0};
-  int64_t extent = (outputs - 1) * stride + (*last - *first) * dilation + 1;
+  auto [first, last] = *taps;
+  KeptTaps kept = {first, last, low - first * dilation, 0};
+  int64_t extent = (outputs - 1) * stride + (last - first) * dilation + 1;
   kept.high = std::max<int64_t>(0, extent - kept.low - image);
   return kept;
 }

@@ -544,28 +544,6 @@ struct DepthwiseMultiplierOne : OpRewritePattern<linalg::DepthwiseConv2DNhwcHwcm
   }
 };
 
-/// The taps of one spatial dimension that can read the input rather than only
-/// its padding: [first, last] of the kernel, or nullopt if none can. A tap t
-/// reads padded coordinates o*stride + t*dilation for o in [0, outSize); the
-/// input occupies [low, low + inSize).
-std::optional<std::pair<int64_t, int64_t>> tapsReadingInput(int64_t kernel, int64_t outSize,
-                                                            int64_t stride, int64_t dilation,
-                                                            int64_t low, int64_t inSize) {
-  std::optional<std::pair<int64_t, int64_t>> range;
-  for (int64_t t = 0; t < kernel; ++t) {
-    bool reads = false;
-    for (int64_t o = 0; o < outSize && !reads; ++o) {
-      int64_t at = o * stride + t * dilation;
-      reads = at >= low && at < low + inSize;
-    }
-    if (!reads)
-      continue;
-    if (!range)
-      range = std::make_pair(t, t);
-    range->second = t;
-  }
-  return range;
-}
 
 /// A convolution over a zero-padded input whose outer taps read only padding
 /// (small images: a 3x3 kernel, padding 1, on a 1x1 input reads the input with
@@ -610,9 +588,9 @@ struct DropPaddingOnlyTaps : OpRewritePattern<ConvOp> {
     bool drops = false;
     for (int i = 0; i < 2; ++i) {
       int64_t kernel = filterType.getDimSize(filterDims[i]);
-      auto range = tapsReadingInput(kernel, outType.getDimSize(inputDims[i]), strides[i],
-                                    dilations[i], low[inputDims[i]],
-                                    source.getDimSize(inputDims[i]));
+      auto range = mips::tapsReadingInput(kernel, outType.getDimSize(inputDims[i]), strides[i],
+                                          dilations[i], low[inputDims[i]],
+                                          source.getDimSize(inputDims[i]));
       if (!range) // every product is with padding: the output is the init
         return rewriter.notifyMatchFailure(conv, "no tap reads the input");
       taps[i] = *range;
@@ -786,4 +764,23 @@ std::string mlir::mips::whyConvStaysLoops(linalg::LinalgOp conv) {
     return types;
   }
   return "";
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+mlir::mips::tapsReadingInput(int64_t kernel, int64_t outSize, int64_t stride, int64_t dilation,
+                             int64_t low, int64_t inSize) {
+  std::optional<std::pair<int64_t, int64_t>> range;
+  for (int64_t t = 0; t < kernel; ++t) {
+    bool reads = false;
+    for (int64_t o = 0; o < outSize && !reads; ++o) {
+      int64_t at = o * stride + t * dilation;
+      reads = at >= low && at < low + inSize;
+    }
+    if (!reads)
+      continue;
+    if (!range)
+      range = std::make_pair(t, t);
+    range->second = t;
+  }
+  return range;
 }

@@ -32,6 +32,14 @@ void populateConvToMatmulPatterns(RewritePatternSet &patterns,
 /// rewrites it. For remarks (mips-remarks).
 std::string whyConvStaysLoops(linalg::LinalgOp conv);
 
+/// The taps of one spatial dimension that can read the input rather than only
+/// its padding: [first, last] of the kernel, or nullopt if none can. A tap t
+/// reads padded coordinates o*stride + t*dilation for o in [0, outSize); the
+/// input occupies [low, low + inSize).
+std::optional<std::pair<int64_t, int64_t>> tapsReadingInput(int64_t kernel, int64_t outSize,
+                                                            int64_t stride, int64_t dilation,
+                                                            int64_t low, int64_t inSize);
+
 } // namespace mips
 } // namespace mlir
 
