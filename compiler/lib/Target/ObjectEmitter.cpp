@@ -136,8 +136,6 @@ static llvm::Expected<const llvm::Target *> lookupBackend(const mips::TargetSpec
 }
 
 bool mips::hasFusedMultiplyAdd(const EmitOptions &options) {
-  if (options.target->name == "riscv64")
-    return true;
   llvm::Expected<TargetMachineConfig> config = resolveTargetMachineConfig(options);
   llvm::Expected<const llvm::Target *> backend = lookupBackend(*options.target);
   if (!config || !backend) {
@@ -147,7 +145,8 @@ bool mips::hasFusedMultiplyAdd(const EmitOptions &options) {
   }
   std::unique_ptr<llvm::MCSubtargetInfo> info((*backend)->createMCSubtargetInfo(
       llvm::Triple(options.target->triple), config->cpu, config->features));
-  return info && info->checkFeatures("+fma");
+  // RISC-V's F extension has fmadd.s (and V vfmacc).
+  return info && info->checkFeatures(options.target->name == "riscv64" ? "+f" : "+fma");
 }
 
 llvm::Expected<mips::TargetMachineConfig>

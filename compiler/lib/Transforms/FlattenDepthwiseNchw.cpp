@@ -6,7 +6,7 @@
 // row, run mostly scalar remainders. Flattened, a channel's padded plane is one
 // long row: output position g of the plane reads input g + kh*W + kw for tap
 // (kh, kw), so one loop over H*W positions with nine unit-stride loads and
-// fused multiply-adds per vector computes every output of the channel. The
+// multiply-adds per vector computes every output of the channel. The
 // positions whose window wraps into the next image row are computed too and never
 // read: the result is a strided view of the computed plane. Stride 2 computes the
 // stride-1 plane and views every second row and column (four times the work, but
@@ -53,7 +53,7 @@ std::optional<StringRef> whyNotFlattenable(linalg::DepthwiseConv2DNchwChwOp op) 
   auto filter = cast<ShapedType>(op.getDpsInputOperand(1)->get().getType());
   int64_t taps = filter.getDimSize(1) * filter.getDimSize(2);
   if (taps == 0 || taps > kMaxTaps)
-    return StringRef("its kernel is empty or larger than 5x5");
+    return StringRef("its kernel is empty or has more than 25 taps");
   for (int64_t stride : op.getStrides().getValues<int64_t>())
     if (stride > kMaxStride)
       return StringRef("its stride is larger than 2");
@@ -120,7 +120,8 @@ struct KeptTaps {
 /// the taps that read the image. Taps that only ever read the padding are dropped
 /// when it is zero (their products are zero unless the weight is Inf or NaN, as
 /// convert-conv-to-matmul also assumes): a 3x3 kernel on a 1x1 image keeps its
-/// centre tap. Everything is kept when no tap, or not a leading run of taps, can go.
+/// centre tap. Everything is kept when no tap reads the image, or when the first tap
+/// kept would need padding of its own before the image.
 KeptTaps keptTaps(int64_t image, int64_t low, int64_t high, int64_t kernel, int64_t outputs,
                   int64_t stride, int64_t dilation, bool zeroPadding) {
   KeptTaps all = {0, kernel - 1, low, high};
@@ -160,7 +161,9 @@ void flatten(IRRewriter &rewriter, linalg::DepthwiseConv2DNchwChwOp op) {
   SmallVector<int64_t> low(4, 0), high(4, 0);
   Value padValue;
   auto pad = input.getDefiningOp<tensor::PadOp>();
+  // A padding constant defined inside the pad's body would go with the pad.
   if (pad && pad->hasOneUse() && pad.getConstantPaddingValue() &&
+      pad.getConstantPaddingValue().getParentRegion() != &pad.getRegion() &&
       !ShapedType::isDynamicShape(pad.getStaticLow()) &&
       !ShapedType::isDynamicShape(pad.getStaticHigh()) && pad.getStaticLow()[0] == 0 &&
       pad.getStaticLow()[1] == 0 && pad.getStaticHigh()[0] == 0 && pad.getStaticHigh()[1] == 0) {

@@ -1,4 +1,5 @@
 // RUN: mips-opt %s --mips-flatten-depthwise-nchw --canonicalize --split-input-file | FileCheck %s
+// RUN: mips-opt %s --mips-flatten-depthwise-nchw --split-input-file -o /dev/null
 
 // A padded 3x3 depthwise conv into a broadcast bias (MobileNetV2's form): the pad
 // grows by a spare row for the last windows, each channel's 7x6 plane is one row
@@ -162,4 +163,25 @@ func.func @ones_padding(%x: tensor<1x16x1x1xf32>, %w: tensor<16x3x3xf32>, %o: te
   } : tensor<1x16x1x1xf32> to tensor<1x16x3x3xf32>
   %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x16x3x3xf32>, tensor<16x3x3xf32>) outs(%o : tensor<1x16x1x1xf32>) -> tensor<1x16x1x1xf32>
   return %r : tensor<1x16x1x1xf32>
+}
+
+// -----
+
+// A padding constant defined in the pad's own body (as hand-written or other
+// frontends' IR may have it) stays with that pad: the spare row is a second pad.
+// CHECK-LABEL: func.func @constant_in_pad_body
+// CHECK:         tensor.pad
+// CHECK:         linalg.generic
+// CHECK:         return
+func.func @constant_in_pad_body(%x: tensor<1x2x4x4xf32>, %w: tensor<2x3x3xf32>) -> tensor<1x2x4x4xf32> {
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    %zero = arith.constant 0.0 : f32
+    tensor.yield %zero : f32
+  } : tensor<1x2x4x4xf32> to tensor<1x2x6x6xf32>
+  %e = tensor.empty() : tensor<1x2x4x4xf32>
+  %z = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x2x6x6xf32>, tensor<2x3x3xf32>) outs(%f : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %r : tensor<1x2x4x4xf32>
 }

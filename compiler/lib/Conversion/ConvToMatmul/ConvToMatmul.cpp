@@ -544,7 +544,6 @@ struct DepthwiseMultiplierOne : OpRewritePattern<linalg::DepthwiseConv2DNhwcHwcm
   }
 };
 
-
 /// A convolution over a zero-padded input whose outer taps read only padding
 /// (small images: a 3x3 kernel, padding 1, on a 1x1 input reads the input with
 /// its centre tap alone) becomes the convolution of the taps that read the
