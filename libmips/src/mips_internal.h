@@ -74,6 +74,13 @@ typedef struct mips_tile_args {
 /* Tiles are pure: no globals, no allocation, no feature detection. */
 typedef void (*mips_tile_fn)(const mips_tile_args *args);
 
+/* One tile for the smallest calls, its arguments in registers (8: no stack arguments, so
+ * the entry point may jump to it): a row-major-like C (column stride 1), B's rows
+ * unit-stride and unpacked; shape = cols | k << 8 | accumulate << 16. Returns MIPS_OK. */
+typedef int (*mips_tiny_fn)(const void *a, ptrdiff_t a_rowstride, ptrdiff_t a_kstride,
+                            const void *b, ptrdiff_t b_kstride, void *c, ptrdiff_t c_stride0,
+                            uint64_t shape);
+
 /* Packs B[k x cols] (element (l, j) at b[l * b_stride0 + j * b_stride1]) into
  * ceil(cols / nr) panels of k x nr packed elements, panel p at dst + p * k * nr elements,
  * (l, j) at l * nr + j (a tile with a k_group g: panels of mips_panel_elems, k padded
@@ -98,6 +105,9 @@ typedef struct mips_tile {
   size_t packed_b_size;     /* bytes of one packed B element */
   mips_pack_b_fn pack_b;
   mips_tile_fn run;
+  /* NULL, or run's own functions by row count (1 to mr; [0] unused): the driver calls
+   * one directly where run would only switch on the rows. */
+  const mips_tile_fn *by_rows;
   bool (*available)(void);  /* NULL: always; else a CPU check */
   /* NULL, or a tile with the same mr and packed B format that costs less for a panel of
    * at most narrow->nr() columns: the driver runs last, narrow panels with it. */
@@ -197,10 +207,12 @@ typedef struct mips_kernel_set {
   mips_column_block_fn f32_column_block;
   unsigned column_block_min_bits;
   /* NULL, or the tile the smallest calls run directly (the tile mips_gemm_run would run
-   * for them: the first table entry's narrow variant), for at most 15 rows and as many
-   * columns as it has at the smallest VLEN. */
-  const mips_tile *tiny[MIPS_DTYPE_COUNT];
-  int64_t tiny_cols[MIPS_DTYPE_COUNT]; /* at most MIPS_TINY_MAX_COLS */
+   * for them: the first table entry's narrow variant), one function per row count from
+   * 1 to 15 ([0] unused), each for up to MIPS_TINY_MAX_COLS columns (what the tile has at
+   * the set's smallest VLEN) and k below row_dot_min_k. They take their arguments in
+   * registers: building a mips_tile_args in memory and reading it back cost these calls
+   * a tenth of their instructions. */
+  const mips_tiny_fn *tiny_by_rows[MIPS_DTYPE_COUNT];
 } mips_kernel_set;
 enum { MIPS_TINY_MAX_COLS = 4 };
 

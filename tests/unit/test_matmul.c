@@ -65,8 +65,11 @@ static void test_8x8_all_layouts(void **state) {
 /* Small and odd shapes, including 1s and sizes that are not multiples of any VL, over
  * every pairing of layouts, with and without accumulation. */
 static void sweep_layouts(dtype t) {
-  static const int64_t shapes[][3] = {{1, 1, 1}, {2, 3, 2},  {3, 5, 7},   {1, 17, 3},
-                                      {17, 1, 3}, {5, 7, 1}, {13, 31, 9}, {9, 67, 4}};
+  /* 4x4x1, 15x4x15, 2x2x6: the entry point's own path for the smallest calls (one of
+   * them with k = 1, whose k strides no tile reads). */
+  static const int64_t shapes[][3] = {{1, 1, 1},  {2, 3, 2},   {3, 5, 7},  {1, 17, 3},
+                                      {17, 1, 3}, {5, 7, 1},   {13, 31, 9}, {9, 67, 4},
+                                      {4, 4, 1},  {15, 4, 15}, {2, 2, 6}};
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
     for (int la = 0; la < LAYOUT_COUNT; ++la)
       for (int lb = 0; lb < LAYOUT_COUNT; ++lb)

@@ -131,54 +131,37 @@ static inline bool tiny_shape(int64_t m, int64_t n, int64_t k) {
 
 /* The smallest calls: m in [2, 15], n in [2, 4], k in [1, 15] (too small to split across
  * threads, or for dot products, whatever the flags allow), small strides, C's rows apart
- * and not transposed, A and B read in place by one tile. These
- * are checked and run as the general path would run them (one tile on the operands, see
- * mips_gemm_run), without building its problem, whose set-up costs more than the product:
- * f32 4x4x4 from 492 to 269 instructions at VLEN 256, and 30 fewer run from the entry point
- * itself (mips-bench: 312 -> 280). Returns false, having done nothing, for every other
- * call. */
-static inline __attribute__((always_inline)) bool run_tiny(
-    int64_t m, int64_t n, int64_t k, const void *a, int64_t a_offset, int64_t a_stride0,
+ * and not transposed, A and B read in place by one tile. These are checked and run as the
+ * general path would run them (one tile on the operands, see mips_gemm_run), without
+ * building its problem, whose set-up costs more than the product: the entry point jumps
+ * to the tile with the operands in registers (f32 4x4x4 at VLEN 256, mips-bench: 492
+ * instructions through the general path, 280 with a mips_tile_args built here, 239).
+ * Returns the kernel set's tiny tiles for the call (by row count: the caller jumps to one,
+ * see MIPS_DEFINE_MATMUL), or NULL for every other call. */
+static inline __attribute__((always_inline)) const mips_tiny_fn *tiny_tiles(
+    int64_t n, int64_t k, const void *a, int64_t a_offset, int64_t a_stride0,
     int64_t a_stride1, const void *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
     void *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1, uint32_t flags,
-    size_t ab_size, size_t c_size, mips_dtype type) {
-  if (!tiny_shape(m, n, k) ||
-      (flags & ~(uint32_t)MIPS_KNOWN_FLAGS) != 0 || a == NULL || b == NULL || c == NULL)
-    return false;
+    mips_dtype type) {
+  if ((flags & ~(uint32_t)MIPS_KNOWN_FLAGS) != 0 || a == NULL || b == NULL || c == NULL)
+    return NULL;
   /* Offsets and strides below 2^23: no index overflows (as all_small). B's and C's
    * column strides must be 1 (below). */
   const uint64_t bias = 1u << 23;
   if ((((uint64_t)a_offset + bias) | ((uint64_t)a_stride0 + bias) | ((uint64_t)a_stride1 + bias) |
        ((uint64_t)b_offset + bias) | ((uint64_t)b_stride0 + bias) |
        ((uint64_t)c_offset + bias) | ((uint64_t)c_stride0 + bias)) >> 24 != 0)
-    return false;
-  /* C row-major-like and plainly without self-overlap; B's rows unit-stride; A either way. */
-  /* (With k = 1 the k strides are dropped, as drop_unit_extent_strides does.) */
-  const int64_t a_kstride = k > 1 ? a_stride1 : 0, b_kstride = k > 1 ? b_stride0 : 0;
-  if (c_stride1 != 1 || magnitude(c_stride0) < (uint64_t)n || b_stride1 != 1 ||
-      (a_stride0 != 1 && a_kstride != 1))
-    return false;
-  /* No call before the tile: a call here would make every register live across it. */
+    return NULL;
+  /* C row-major and plainly without self-overlap (rows apart, in increasing address; the
+   * rest is left to the general path); B's rows unit-stride; A either way. With k = 1 the
+   * tile reads no k stride (the general path drops them), so they need not be 0. */
+  if (c_stride1 != 1 || c_stride0 < n || b_stride1 != 1 || (a_stride0 != 1 && a_stride1 != 1))
+    return NULL;
   const mips_kernel_set *set =
       atomic_load_explicit(&mips_selected_kernel_set, memory_order_acquire);
-  if (set == NULL) return false;
-  const mips_tile *run = set->tiny[type];
-  if (run == NULL || m > run->mr ||
-      n > set->tiny_cols[type] ||
-      k >= set->row_dot_min_k)
-    return false;
-  /* Field by field: an initializer would also zero the padding. */
-  mips_tile_args args;
-  args.a = (const char *)a + (ptrdiff_t)a_offset * (ptrdiff_t)ab_size;
-  args.a_rowstride = a_stride0, args.a_kstride = a_kstride;
-  args.b = (const char *)b + (ptrdiff_t)b_offset * (ptrdiff_t)ab_size;
-  args.b_kstride = b_kstride, args.b_colstride = 1;
-  args.c = (char *)c + (ptrdiff_t)c_offset * (ptrdiff_t)c_size;
-  args.c_stride0 = c_stride0, args.c_stride1 = 1;
-  args.rows = m, args.cols = n, args.k = k;
-  args.accumulate = (flags & MIPS_MATMUL_ACCUMULATE) != 0, args.b_packed = false;
-  run->run(&args);
-  return true;
+  if (set == NULL) return NULL;
+  const mips_tiny_fn *by_rows = set->tiny_by_rows[type];
+  return k < set->row_dot_min_k ? by_rows : NULL;
 }
 
 /* Small dense calls: m and n in [2, 127], k in [1, 127] (one thread), small offsets and
@@ -214,18 +197,19 @@ static inline __attribute__((always_inline)) bool run_small(
   const mips_kernel_set *set =
       atomic_load_explicit(&mips_selected_kernel_set, memory_order_acquire);
   if (set == NULL) return false;
-  /* k = 1: the k strides are dropped, as drop_unit_extent_strides does. */
-  const mips_matmul_problem p = {
-      .m = m, .n = n, .k = k,
-      .a = (const char *)a + (ptrdiff_t)a_offset * (ptrdiff_t)ab_size,
-      .a_stride0 = a_stride0, .a_stride1 = k > 1 ? a_stride1 : 0,
-      .b = (const char *)b + (ptrdiff_t)b_offset * (ptrdiff_t)ab_size,
-      .b_stride0 = k > 1 ? b_stride0 : 0, .b_stride1 = b_stride1,
-      .c = (char *)c + (ptrdiff_t)c_offset * (ptrdiff_t)c_size,
-      .c_stride0 = c_stride0, .c_stride1 = 1,
-      .accumulate = (flags & MIPS_MATMUL_ACCUMULATE) != 0,
-      .any_order = (flags & MIPS_MATMUL_ANY_ORDER) != 0,
-  };
+  /* k = 1: the k strides are dropped, as drop_unit_extent_strides does. Field by field:
+   * an initializer would also zero the padding (seven stores). */
+  mips_matmul_problem p;
+  p.m = m, p.n = n, p.k = k;
+  p.a = (const char *)a + (ptrdiff_t)a_offset * (ptrdiff_t)ab_size;
+  p.a_stride0 = a_stride0, p.a_stride1 = k > 1 ? a_stride1 : 0;
+  p.b = (const char *)b + (ptrdiff_t)b_offset * (ptrdiff_t)ab_size;
+  p.b_stride0 = k > 1 ? b_stride0 : 0, p.b_stride1 = b_stride1;
+  p.c = (char *)c + (ptrdiff_t)c_offset * (ptrdiff_t)c_size;
+  p.c_stride0 = c_stride0, p.c_stride1 = 1;
+  p.accumulate = (flags & MIPS_MATMUL_ACCUMULATE) != 0;
+  p.any_order = (flags & MIPS_MATMUL_ANY_ORDER) != 0;
+  p.b_panel_stride = 0;
   if (runs_as_dot_blocks(&p, type, set) || row_dot_for(&p, type, set) != NULL) return false;
   mips_gemm_run(&p, type, set->tiles[type], set->tile_count[type]);
   return true;
@@ -265,11 +249,16 @@ static inline __attribute__((always_inline)) int run_matmul(
                          int64_t a_stride0, int64_t a_stride1, const A_T *b, int64_t b_offset, \
                          int64_t b_stride0, int64_t b_stride1, C_T *c, int64_t c_offset,      \
                          int64_t c_stride0, int64_t c_stride1, uint32_t flags) {              \
-    if (tiny_shape(m, n, k) &&                                                                \
-        run_tiny(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, b_stride0,         \
-                 b_stride1, c, c_offset, c_stride0, c_stride1, flags, sizeof(A_T),            \
-                 sizeof(C_T), DTYPE))                                                         \
-      return MIPS_OK;                                                                         \
+    const mips_tiny_fn *tiny =                                                                \
+        tiny_shape(m, n, k) ? tiny_tiles(n, k, a, a_offset, a_stride0, a_stride1, b, b_offset, \
+                                         b_stride0, b_stride1, c, c_offset, c_stride0,        \
+                                         c_stride1, flags, DTYPE)                             \
+                            : NULL;                                                           \
+    if (tiny != NULL) /* a jump, with the operands in registers */                            \
+      return tiny[m](a + a_offset, a_stride0, a_stride1, b + b_offset, b_stride0,             \
+                     c + c_offset, c_stride0,                                                 \
+                     (uint64_t)n | (uint64_t)k << 8 |                                         \
+                         (uint64_t)((flags & MIPS_MATMUL_ACCUMULATE) != 0) << 16);            \
     return matmul_##TYPE##_general(m, n, k, a, a_offset, a_stride0, a_stride1, b, b_offset,   \
                                    b_stride0, b_stride1, c, c_offset, c_stride0, c_stride1,   \
                                    flags);                                                    \

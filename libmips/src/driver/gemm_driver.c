@@ -210,6 +210,12 @@ __attribute__((noinline)) static const mips_tile *last_panel_tile(const mips_til
   return last->narrow && cols <= last->narrow->nr() ? last->narrow : last;
 }
 
+/* Runs `tile` on `args`, without its switch on the rows where it has one per row count. */
+static inline void run_tile(const mips_tile *tile, const mips_tile_args *args) {
+  if (tile->by_rows != NULL) tile->by_rows[args->rows](args);
+  else tile->run(args);
+}
+
 /* The small-problem path: A and B read in place, no blocking, no packing, so a call
  * costs little more than its tiles. It takes the problems for which the blocked path
  * would not pack B either (few rows, or a B that stays in L1) and whose k fits one
@@ -236,7 +242,7 @@ static inline __attribute__((always_inline)) void run_unpacked(const mips_matmul
       args.cols = min64(nr, n - jr);
       args.b = (const char *)p->b + jr * p->b_stride1 * in_size;
       args.c = (char *)p->c + (ic * p->c_stride0 + jr * p->c_stride1) * out_size;
-      (args.cols < nr ? last_panel_tile(tile, tail, args.cols) : tile)->run(&args);
+      run_tile(args.cols < nr ? last_panel_tile(tile, tail, args.cols) : tile, &args);
     }
     ic += args.rows;
   }

@@ -41,13 +41,11 @@
   MIPS_RVV_ROW_FN(NAME, MR, 10) MIPS_RVV_ROW_FN(NAME, MR, 11)                          \
   MIPS_RVV_ROW_FN(NAME, MR, 12) MIPS_RVV_ROW_FN(NAME, MR, 13)                          \
   MIPS_RVV_ROW_FN(NAME, MR, 14) MIPS_RVV_ROW_FN(NAME, MR, 15)                          \
-  static void NAME(const mips_tile_args *t) {                                          \
-    static void (*const by_rows[16])(const mips_tile_args *) = {                       \
-        NULL, NAME##_r1, NAME##_r2, NAME##_r3, NAME##_r4, NAME##_r5, NAME##_r6,        \
-        NAME##_r7, NAME##_r8, NAME##_r9, NAME##_r10, NAME##_r11, NAME##_r12,          \
-        NAME##_r13, NAME##_r14, NAME##_r15};                                           \
-    by_rows[t->rows](t);                                                               \
-  }
+  static const mips_tile_fn NAME##_by_rows[16] = {                                     \
+      NULL, NAME##_r1, NAME##_r2, NAME##_r3, NAME##_r4, NAME##_r5, NAME##_r6,          \
+      NAME##_r7, NAME##_r8, NAME##_r9, NAME##_r10, NAME##_r11, NAME##_r12,            \
+      NAME##_r13, NAME##_r14, NAME##_r15};                                             \
+  static void NAME(const mips_tile_args *t) { NAME##_by_rows[t->rows](t); }
 
 /*------------------------------------------------------------------------------------
  * The shared tile body. A's elements come either from a panel (one pointer, rows
@@ -73,10 +71,12 @@
 #define T_A_ADVANCE(i, STEPS) ap##i += (STEPS);
 #define T_A_AT(i, u) (a_rows ? ap##i[u] : a[(u) * a_ks + i])
 #define T_FMA(i, u) if (R > i) acc##i = FMA(acc##i, T_A_AT(i, u), bv);
+/* Row by row from one pointer: an add per row, where c + i * cs0 costs a multiply. */
 #define T_STORE(i, L)                                                                  \
   if (R > i) {                                                                         \
-    if (cs1 == 1) STORE_C(c + i * cs0, acc##i);                                        \
-    else STORE_C_STRIDED(c + i * cs0, cs1 * (ptrdiff_t)sizeof(C_T), acc##i);           \
+    if (cs1 == 1) STORE_C(c, acc##i);                                                  \
+    else STORE_C_STRIDED(c, cs1 * (ptrdiff_t)sizeof(C_T), acc##i);                     \
+    c += cs0;                                                                          \
   }
 #define T_STEP(u)                                                                      \
   {                                                                                    \
@@ -131,6 +131,38 @@
   }                                                                                    \
   MIPS_RVV_ROW_SWITCH(NAME, MR)
 
+/* The tiles of the smallest calls (mips_tiny_fn), one per row count: the arguments become
+ * a mips_tile_args that lives only in registers. */
+#define MIPS_RVV_TINY_FN(NAME, MR, R)                                                  \
+  static __attribute__((noinline)) int NAME##_tiny##R(                                 \
+      const void *a, ptrdiff_t a_rowstride, ptrdiff_t a_kstride, const void *b,         \
+      ptrdiff_t b_kstride, void *c, ptrdiff_t c_stride0, uint64_t shape) {             \
+    mips_tile_args t;                                                                  \
+    t.a = a, t.a_rowstride = a_rowstride, t.a_kstride = a_kstride;                     \
+    t.b = b, t.b_kstride = b_kstride, t.b_colstride = 1;                               \
+    t.c = c, t.c_stride0 = c_stride0, t.c_stride1 = 1;                                 \
+    t.rows = R, t.cols = (int64_t)(shape & 0xff), t.k = (int64_t)((shape >> 8) & 0xff); \
+    t.accumulate = (shape >> 16) != 0, t.b_packed = false;                             \
+    if ((MR) >= (R)) {                                                                 \
+      if (a_kstride == 1) NAME##_body(&t, R, false, true, false);                      \
+      else NAME##_body(&t, R, false, false, false);                                    \
+    }                                                                                  \
+    return 0;                                                                          \
+  }
+#define MIPS_RVV_TINY_TABLE(NAME, MR)                                                  \
+  MIPS_RVV_TINY_FN(NAME, MR, 1) MIPS_RVV_TINY_FN(NAME, MR, 2)                          \
+  MIPS_RVV_TINY_FN(NAME, MR, 3) MIPS_RVV_TINY_FN(NAME, MR, 4)                          \
+  MIPS_RVV_TINY_FN(NAME, MR, 5) MIPS_RVV_TINY_FN(NAME, MR, 6)                          \
+  MIPS_RVV_TINY_FN(NAME, MR, 7) MIPS_RVV_TINY_FN(NAME, MR, 8)                          \
+  MIPS_RVV_TINY_FN(NAME, MR, 9) MIPS_RVV_TINY_FN(NAME, MR, 10)                         \
+  MIPS_RVV_TINY_FN(NAME, MR, 11) MIPS_RVV_TINY_FN(NAME, MR, 12)                        \
+  MIPS_RVV_TINY_FN(NAME, MR, 13) MIPS_RVV_TINY_FN(NAME, MR, 14)                        \
+  MIPS_RVV_TINY_FN(NAME, MR, 15)                                                       \
+  static const mips_tiny_fn NAME##_tiny_by_rows[16] = {                                \
+      NULL, NAME##_tiny1, NAME##_tiny2, NAME##_tiny3, NAME##_tiny4, NAME##_tiny5,     \
+      NAME##_tiny6, NAME##_tiny7, NAME##_tiny8, NAME##_tiny9, NAME##_tiny10,          \
+      NAME##_tiny11, NAME##_tiny12, NAME##_tiny13, NAME##_tiny14, NAME##_tiny15};
+
 #define MIPS_PASTE_(x, y) x##y
 #define MIPS_PASTE(x, y) MIPS_PASTE_(x, y)
 
@@ -176,6 +208,7 @@ MIPS_RVV_F32_TILE(f32_15x2v_rvv, 15)
 #define LM m1
 #define UNROLL4_MAX_ROWS 15
 MIPS_RVV_F32_TILE(f32_15x1v_rvv, 15)
+MIPS_RVV_TINY_TABLE(f32_15x1v_rvv, 15)
 #undef LM
 #undef UNROLL4_MAX_ROWS
 #define LM m4
@@ -252,6 +285,7 @@ MIPS_RVV_I8_TILE(i8i32_15x2v_rvv, 15)
 #define LM16 mf2
 #define LM8 mf4
 MIPS_RVV_I8_TILE(i8i32_15x1v_rvv, 15)
+MIPS_RVV_TINY_TABLE(i8i32_15x1v_rvv, 15)
 #undef LM32
 #undef LM16
 #undef LM8
@@ -837,7 +871,8 @@ static void row_dot_i8i32_rvv(const mips_row_dot_args *t) {
   static const mips_tile NAME##_tile = {                                               \
       .name = #NAME, .mr = MR, .nr = NAME##_nr, .cost_per_row = COST,                  \
       .needs_packing = false, .packed_b_size = sizeof(PACKED_T), .pack_b = PACK,       \
-      .run = NAME, .available = NULL, .narrow = NARROW, .wide = WIDE,                  \
+      .run = NAME, .by_rows = NAME##_by_rows, .available = NULL, .narrow = NARROW,     \
+      .wide = WIDE,                                                                    \
       .wide_rows = WIDE_ROWS};
 
 MIPS_RVV_TILE_DESC(f32_15x1v_rvv, 15, 1, float, pack_b_f32_rvv, NULL, NULL, 0)
@@ -871,6 +906,6 @@ const mips_kernel_set mips_kernels_rvv = {
     .f32_column_block = column_block_f32_rvv,
     .column_block_min_bits = 256,
     /* tiles[0]'s narrow variants; their widths at VLEN 128 (m1 of f32, mf2 of int16): 4. */
-    .tiny = {[MIPS_DTYPE_F32] = &f32_15x1v_rvv_tile, [MIPS_DTYPE_I8I32] = &i8i32_15x1v_rvv_tile},
-    .tiny_cols = {[MIPS_DTYPE_F32] = 4, [MIPS_DTYPE_I8I32] = 4},
+    .tiny_by_rows = {[MIPS_DTYPE_F32] = f32_15x1v_rvv_tiny_by_rows,
+                     [MIPS_DTYPE_I8I32] = i8i32_15x1v_rvv_tiny_by_rows},
 };
