@@ -297,6 +297,11 @@ void mips_gather_b_i8_to_i16(int16_t *restrict out, const int8_t *b, ptrdiff_t s
 void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,
                    size_t tile_count);
 
+/* The estimated vector work of one k step of an m x n C on the table's cheapest tile, in
+ * single-register operations (multiply-adds and loads of B, padding counted in full). */
+int64_t mips_gemm_estimated_cost(const mips_tile *const *tiles, size_t count, int64_t m,
+                                 int64_t n);
+
 /* The table's cheapest available tile for an m x n C (the first is always available). */
 const mips_tile *mips_gemm_choose_tile(const mips_tile *const *tiles, size_t count, int64_t m,
                                        int64_t n);

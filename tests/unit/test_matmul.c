@@ -135,6 +135,31 @@ static void test_few_columns_many_rows(void **state) {
         }
 }
 
+/* Many rows and a few columns that fill the vectors badly (an NCHW convolution on a 3x3
+ * image: 9 pixels take 16 lanes at VLEN 256), large enough that the call runs the other
+ * way round (vectors along C's rows, C written across its layout, B's columns packed),
+ * as the cost estimate decides. Every layout of C, both types, with and without
+ * accumulation; A row-major (weights) or column-major. */
+static void test_badly_filled_columns(void **state) {
+  (void)state;
+  static const int64_t shapes[][3] = {{128, 9, 288}, {130, 9, 100}, {40, 9, 300}, {200, 5, 90}};
+  static const layout a_layouts[] = {ROW_MAJOR, COL_MAJOR};
+  for (size_t t = 0; t < 2; ++t)
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
+      for (size_t la = 0; la < 2; ++la)
+        for (int lc = 0; lc < BROADCAST_ROWS; ++lc)
+          for (uint32_t flags = 0; flags <= MIPS_MATMUL_ACCUMULATE; ++flags) {
+            matmul_case tc = plain_case(all_types[t], shapes[s][0], shapes[s][1], shapes[s][2],
+                                        a_layouts[la], ROW_MAJOR, (layout)lc, flags);
+            tc.a.pad = test_rng_int(0, 3), tc.c.front = test_rng_int(0, 3);
+            char label[128];
+            snprintf(label, sizeof label, "%s %lldx%lldx%lld A=%s C=%s%s", type_names[t],
+                     (long long)tc.m, (long long)tc.n, (long long)tc.k,
+                     layout_names[a_layouts[la]], layout_names[lc], flags ? " accumulate" : "");
+            run_case(&tc, label);
+          }
+}
+
 /* Column blocks read only the block's rows: A ends where an unreadable page begins, and
  * a block of 16 or 5 rows (fewer than the 32 a wide block transposes from VLEN 512)
  * must not touch it. */
@@ -266,6 +291,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_prime_sizes_257x131x67),
     cmocka_unit_test(test_few_columns_many_rows),
     cmocka_unit_test(test_column_blocks_stay_in_a),
+    cmocka_unit_test(test_badly_filled_columns),
     cmocka_unit_test(test_f32_real_values_within_error_bound),
     cmocka_unit_test(test_i8_extremes_large_k),
     cmocka_unit_test(test_i8_int32_wraparound),

@@ -13,6 +13,37 @@ static bool prefer_transposed(int64_t m, int64_t n, ptrdiff_t c_stride0, ptrdiff
   return magnitude(c_stride0) < magnitude(c_stride1);
 }
 
+/* Whether the oriented problem runs cheaper the other way round (C^T = B^T A^T): when C's
+ * columns fill the vectors badly and its rows would fill them well (an NCHW convolution
+ * on a 3x3 image: 128 channels x 9 pixels, 9 of 16 lanes at VLEN 256 in the second
+ * vector). The tiles' estimated work per k step, times k, on each side, plus on the
+ * other side C written across its layout (a strided access per element, twice when
+ * accumulating) and, on either side, a B whose columns are not unit-stride transposed
+ * into panels (measured: about 5/8 of an operation per element, 8 loads and a segment
+ * store per 64 floats and then the panel's rows, plus a fixed cost). It must come out a
+ * sixteenth cheaper. */
+enum { TRANSPOSED_B_FIXED = 1024 };
+static bool other_orientation_costs_less(const mips_matmul_problem *p, mips_dtype type,
+                                         const mips_kernel_set *set) {
+  const int64_t m = p->m, n = p->n, k = p->k;
+  /* Only where C's columns leave more than a quarter of the lanes they take empty, and
+   * the call is large enough for the estimate's own cost and error (both estimates cost
+   * about 400 instructions); not so large that the products below could overflow. */
+  if (set->vector_bits == NULL || m <= n || m > (1 << 18) || n > (1 << 18) ||
+      k > (1 << 18) || m * n * k < (1 << 16))
+    return false;
+  const int64_t lanes = (int64_t)set->vector_bits() / 32;
+  if (4 * n > 3 * ((n + lanes - 1) / lanes * lanes)) return false;
+  const mips_tile *const *tiles = set->tiles[type];
+  const size_t count = set->tile_count[type];
+  const int64_t as_is = k * mips_gemm_estimated_cost(tiles, count, m, n) +
+                        (magnitude(p->b_stride1) != 1 ? TRANSPOSED_B_FIXED + k * n * 5 / 8 : 0);
+  const int64_t other = k * mips_gemm_estimated_cost(tiles, count, n, m) +
+                        (magnitude(p->a_stride0) != 1 ? TRANSPOSED_B_FIXED + k * m * 5 / 8 : 0) +
+                        m * n * (p->accumulate ? 2 : 1);
+  return other * 16 < as_is * 15;
+}
+
 /* The dot-product kernel for a few rows of C whose B columns run along k, unit-stride
  * like A's rows (a decode step against weights stored n x k, or a matrix-vector product
  * after orientation), or NULL. The tiles would read B across its columns, one element at
@@ -54,6 +85,30 @@ static bool column_blocks_fit(int64_t m, int64_t n, int64_t k, ptrdiff_t a_kstri
          n * 64 <= (int64_t)vector_bits;
 }
 
+/* C^T = B^T A^T: the roles and strides of A and B swap. */
+#define MIPS_TRANSPOSED(p)                                                             \
+  ((mips_matmul_problem){.m = (p).n, .n = (p).m, .k = (p).k,                           \
+                         .a = (p).b, .a_stride0 = (p).b_stride1, .a_stride1 = (p).b_stride0, \
+                         .b = (p).a, .b_stride0 = (p).a_stride1, .b_stride1 = (p).a_stride0, \
+                         .c = (p).c, .c_stride0 = (p).c_stride1, .c_stride1 = (p).c_stride0, \
+                         .accumulate = (p).accumulate, .any_order = (p).any_order})
+
+/* One thread on the tiles, in the orientation they run cheaper (the estimate knows only
+ * the tiles: dot products were ruled out first). Out of line: the small calls' path, in
+ * the same function as the general one, then saves no registers for it. */
+static __attribute__((noinline)) void run_on_tiles(const mips_matmul_problem *p,
+                                                   mips_dtype type,
+                                                   const mips_kernel_set *set) {
+  const mips_tile *const *tiles = set->tiles[type];
+  const size_t tile_count = set->tile_count[type];
+  if (other_orientation_costs_less(p, type, set)) {
+    const mips_matmul_problem t = MIPS_TRANSPOSED(*p);
+    mips_gemm_run(&t, type, tiles, tile_count);
+  } else {
+    mips_gemm_run(p, type, tiles, tile_count);
+  }
+}
+
 /* Handles empty problems and runs the picked kernel on the rest of a validated call. */
 static inline __attribute__((always_inline)) void run_checked(
     int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b, mips_operand c,
@@ -74,13 +129,6 @@ static inline __attribute__((always_inline)) void run_checked(
   };
   const mips_kernel_set *set = mips_selected_kernels();
   const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
-  /* C^T = B^T A^T: the roles and strides of A and B swap. */
-#define MIPS_TRANSPOSED(p)                                                             \
-  ((mips_matmul_problem){.m = (p).n, .n = (p).m, .k = (p).k,                           \
-                         .a = (p).b, .a_stride0 = (p).b_stride1, .a_stride1 = (p).b_stride0, \
-                         .b = (p).a, .b_stride0 = (p).a_stride1, .b_stride1 = (p).a_stride0, \
-                         .c = (p).c, .c_stride0 = (p).c_stride1, .c_stride1 = (p).c_stride0, \
-                         .accumulate = (p).accumulate, .any_order = (p).any_order})
   /* In ascending k, column blocks beat either orientation of the tiles for the shapes
    * they take, whichever side is the narrow one. */
   if (threads == 1 && !p.any_order && type == MIPS_DTYPE_F32 &&
@@ -98,7 +146,6 @@ static inline __attribute__((always_inline)) void run_checked(
     }
   }
   if (prefer_transposed(m, n, p.c_stride0, p.c_stride1)) p = MIPS_TRANSPOSED(p);
-#undef MIPS_TRANSPOSED
   if (threads == 1 && runs_as_dot_blocks(&p, type, set) &&
       mips_dot_blocks_run(&p, set->f32_dot_block))
     return;
@@ -112,8 +159,11 @@ static inline __attribute__((always_inline)) void run_checked(
   const size_t tile_count = set->tile_count[type];
   if (threads > 1)
     mips_gemm_run_parallel(&p, type, mips_gemm_choose_tile(tiles, tile_count, p.m, p.n), threads);
+  else if (p.m > p.n && p.m >= 32 && p.n >= 2) run_on_tiles(&p, type, set);
   else mips_gemm_run(&p, type, tiles, tile_count);
 }
+
+#undef MIPS_TRANSPOSED
 
 void mips_matmul_run_checked(int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b,
                              mips_operand c, uint32_t flags, size_t ab_size, size_t c_size,

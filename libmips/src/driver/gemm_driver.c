@@ -54,6 +54,11 @@ static int64_t estimated_cost(const mips_tile *t, int64_t m, int64_t n) {
   return ((n - last) / nr * t->cost_per_row + last_cost) * (rows + row_blocks);
 }
 
+int64_t mips_gemm_estimated_cost(const mips_tile *const *tiles, size_t count, int64_t m,
+                                  int64_t n) {
+  return estimated_cost(mips_gemm_choose_tile(tiles, count, m, n), m, n);
+}
+
 /* Kept out of line so that the small-problem path saves no registers for it. */
 __attribute__((noinline)) const mips_tile *mips_gemm_choose_tile(
     const mips_tile *const *tiles, size_t count, int64_t m, int64_t n) {
