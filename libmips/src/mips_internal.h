@@ -22,7 +22,8 @@
  * a, b and c point at element (0, 0); strides are in elements, and the stride of a
  * dimension of extent 1 is 0. Without accumulate the kernel must not read C. The API
  * layer orients it so that, when m > 1 and n > 1, |c_stride1| <= |c_stride0| (tiles
- * vectorise along C's columns). */
+ * vectorise along C's columns), except where the tiles' cost estimate finds the other
+ * orientation cheaper (run_on_tiles): every kernel takes any C strides. */
 typedef struct mips_matmul_problem {
   int64_t m, n, k;
   const void *a;
@@ -209,7 +210,8 @@ typedef struct mips_kernel_set {
   /* NULL, or the tile the smallest calls run directly (the tile mips_gemm_run would run
    * for them: the first table entry's narrow variant), one function per row count from
    * 1 to 15 ([0] unused), each for up to MIPS_TINY_MAX_COLS columns (what the tile has at
-   * the set's smallest VLEN) and k below row_dot_min_k. They take their arguments in
+   * the set's smallest VLEN: RVV's V extension has VLEN >= 128, 4 floats in a register)
+   * and k below row_dot_min_k. They take their arguments in
    * registers: building a mips_tile_args in memory and reading it back cost these calls
    * a tenth of their instructions. */
   const mips_tiny_fn *tiny_by_rows[MIPS_DTYPE_COUNT];

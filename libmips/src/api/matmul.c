@@ -26,7 +26,7 @@ enum { TRANSPOSED_B_FIXED = 1024 };
 static bool other_orientation_costs_less(const mips_matmul_problem *p, mips_dtype type,
                                          const mips_kernel_set *set) {
   const int64_t m = p->m, n = p->n, k = p->k;
-  /* Only where C's columns leave more than a quarter of the lanes they take empty, and
+  /* Only where C's columns leave at least a quarter of the lanes they take empty, and
    * the call is large enough for the estimate's own cost and error (both estimates cost
    * about 400 instructions); not so large that the products below could overflow. */
   if (set->vector_bits == NULL || m <= n || m > (1 << 18) || n > (1 << 18) ||
@@ -217,8 +217,11 @@ static inline __attribute__((always_inline)) const mips_tiny_fn *tiny_tiles(
 /* Small dense calls: m and n in [2, 127], k in [1, 127] (one thread), small offsets and
  * strides, C's rows apart and not transposed. They are checked as validate() checks them
  * and run as run_checked() would run them (dot blocks, row dots, else the driver: the
- * same choices in its order), without the general path's operands, whose set-up costs
- * a tenth of a 16x16x16 product (117 instructions). Returns false, having done nothing,
+ * same choices in its order, except that they keep their orientation, which the test
+ * for the other one would cost i8 16x16x16 two instructions, its eff of 0.50 at VLEN
+ * 256; a few that would gain, such as 120x9x120 with A column-major, lose that), without
+ * the general path's operands, whose set-up costs a tenth of a 16x16x16 product (117
+ * instructions). Returns false, having done nothing,
  * for every other call, and for those that the other paths may take. */
 static inline __attribute__((always_inline)) bool run_small(
     int64_t m, int64_t n, int64_t k, const void *a, int64_t a_offset, int64_t a_stride0,
