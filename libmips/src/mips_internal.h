@@ -23,7 +23,7 @@
  * dimension of extent 1 is 0. Without accumulate the kernel must not read C. The API
  * layer orients it so that, when m > 1 and n > 1, |c_stride1| <= |c_stride0| (tiles
  * vectorise along C's columns), except where the tiles' cost estimate finds the other
- * orientation cheaper (run_on_tiles): every kernel takes any C strides. */
+ * orientation cheaper (other_orientation_costs_less): every kernel takes any C strides. */
 typedef struct mips_matmul_problem {
   int64_t m, n, k;
   const void *a;

@@ -23,7 +23,9 @@ static bool prefer_transposed(int64_t m, int64_t n, ptrdiff_t c_stride0, ptrdiff
  * store per 64 floats and then the panel's rows, plus a fixed cost). It must come out a
  * sixteenth cheaper. */
 enum { TRANSPOSED_B_FIXED = 1024 };
-static bool other_orientation_costs_less(const mips_matmul_problem *p, mips_dtype type,
+/* Out of line: the calls it does not apply to then save no registers for it, and the
+ * driver keeps one call site here (an embedded libmips inlines it). */
+static __attribute__((noinline)) bool other_orientation_costs_less(const mips_matmul_problem *p, mips_dtype type,
                                          const mips_kernel_set *set) {
   const int64_t m = p->m, n = p->n, k = p->k;
   /* Only where C's columns leave at least a quarter of the lanes they take empty, and
@@ -93,22 +95,6 @@ static bool column_blocks_fit(int64_t m, int64_t n, int64_t k, ptrdiff_t a_kstri
                          .c = (p).c, .c_stride0 = (p).c_stride1, .c_stride1 = (p).c_stride0, \
                          .accumulate = (p).accumulate, .any_order = (p).any_order})
 
-/* One thread on the tiles, in the orientation they run cheaper (the estimate knows only
- * the tiles: dot products were ruled out first). Out of line: the small calls' path, in
- * the same function as the general one, then saves no registers for it. */
-static __attribute__((noinline)) void run_on_tiles(const mips_matmul_problem *p,
-                                                   mips_dtype type,
-                                                   const mips_kernel_set *set) {
-  const mips_tile *const *tiles = set->tiles[type];
-  const size_t tile_count = set->tile_count[type];
-  if (other_orientation_costs_less(p, type, set)) {
-    const mips_matmul_problem t = MIPS_TRANSPOSED(*p);
-    mips_gemm_run(&t, type, tiles, tile_count);
-  } else {
-    mips_gemm_run(p, type, tiles, tile_count);
-  }
-}
-
 /* Handles empty problems and runs the picked kernel on the rest of a validated call. */
 static inline __attribute__((always_inline)) void run_checked(
     int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b, mips_operand c,
@@ -159,8 +145,12 @@ static inline __attribute__((always_inline)) void run_checked(
   const size_t tile_count = set->tile_count[type];
   if (threads > 1)
     mips_gemm_run_parallel(&p, type, mips_gemm_choose_tile(tiles, tile_count, p.m, p.n), threads);
-  else if (p.m > p.n && p.m >= 32 && p.n >= 2) run_on_tiles(&p, type, set);
-  else mips_gemm_run(&p, type, tiles, tile_count);
+  else {
+    /* The estimate knows only the tiles: dot products were ruled out first. */
+    if (p.m > p.n && p.m >= 32 && p.n >= 2 && other_orientation_costs_less(&p, type, set))
+      p = MIPS_TRANSPOSED(p);
+    mips_gemm_run(&p, type, tiles, tile_count);
+  }
 }
 
 #undef MIPS_TRANSPOSED
