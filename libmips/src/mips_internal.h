@@ -211,9 +211,9 @@ typedef struct mips_kernel_set {
    * for them: the first table entry's narrow variant), one function per row count from
    * 1 to 15 ([0] unused), each for up to MIPS_TINY_MAX_COLS columns (what the tile has at
    * the set's smallest VLEN: RVV's V extension has VLEN >= 128, 4 floats in a register)
-   * and k below row_dot_min_k. They take their arguments in
-   * registers: building a mips_tile_args in memory and reading it back cost these calls
-   * a tenth of their instructions. */
+   * and k below row_dot_min_k. They take their arguments in registers: building a
+   * mips_tile_args in memory and reading it back cost these calls a tenth of their
+   * instructions. */
   const mips_tiny_fn *tiny_by_rows[MIPS_DTYPE_COUNT];
 } mips_kernel_set;
 enum { MIPS_TINY_MAX_COLS = 4 };

@@ -25,8 +25,8 @@ static bool prefer_transposed(int64_t m, int64_t n, ptrdiff_t c_stride0, ptrdiff
 enum { TRANSPOSED_B_FIXED = 1024 };
 /* Out of line: the calls it does not apply to then save no registers for it, and the
  * driver keeps one call site here (an embedded libmips inlines it). */
-static __attribute__((noinline)) bool other_orientation_costs_less(const mips_matmul_problem *p, mips_dtype type,
-                                         const mips_kernel_set *set) {
+static __attribute__((noinline)) bool other_orientation_costs_less(
+    const mips_matmul_problem *p, mips_dtype type, const mips_kernel_set *set) {
   const int64_t m = p->m, n = p->n, k = p->k;
   /* Only where C's columns leave at least a quarter of the lanes they take empty, and
    * the call is large enough for the estimate's own cost and error (both estimates cost

@@ -54,22 +54,30 @@ static int64_t estimated_cost(const mips_tile *t, int64_t m, int64_t n) {
   return ((n - last) / nr * t->cost_per_row + last_cost) * (rows + row_blocks);
 }
 
+/* The cheapest available tile, and its cost in *best_cost. */
+static const mips_tile *cheapest_tile(const mips_tile *const *tiles, size_t count, int64_t m,
+                                      int64_t n, int64_t *best_cost) {
+  const mips_tile *best = NULL;
+  for (size_t i = 0; i < count; ++i) {
+    if (tiles[i]->available && !tiles[i]->available()) continue;
+    const int64_t cost = estimated_cost(tiles[i], m, n);
+    if (best == NULL || cost < *best_cost) best = tiles[i], *best_cost = cost;
+  }
+  return best;
+}
+
 int64_t mips_gemm_estimated_cost(const mips_tile *const *tiles, size_t count, int64_t m,
                                   int64_t n) {
-  return estimated_cost(mips_gemm_choose_tile(tiles, count, m, n), m, n);
+  int64_t cost = 0;
+  cheapest_tile(tiles, count, m, n, &cost);
+  return cost;
 }
 
 /* Kept out of line so that the small-problem path saves no registers for it. */
 __attribute__((noinline)) const mips_tile *mips_gemm_choose_tile(
     const mips_tile *const *tiles, size_t count, int64_t m, int64_t n) {
-  const mips_tile *best = NULL;
-  int64_t best_cost = 0;
-  for (size_t i = 0; i < count; ++i) {
-    if (tiles[i]->available && !tiles[i]->available()) continue;
-    const int64_t cost = estimated_cost(tiles[i], m, n);
-    if (best == NULL || cost < best_cost) best = tiles[i], best_cost = cost;
-  }
-  return best;
+  int64_t cost = 0;
+  return cheapest_tile(tiles, count, m, n, &cost);
 }
 
 /*------------------------------------------------------------------------------------

@@ -33,18 +33,19 @@
   static __attribute__((noinline)) void NAME##_r##R(const mips_tile_args *t) {         \
     if ((MR) >= (R)) NAME##_rows(t, R);                                                \
   }
+/* X(NAME, MR, R) for R = 1..15, and the table {NULL, F##1, ..., F##15} of the
+ * functions it made: the tiles' row functions and the smallest calls' tiny ones. */
+#define MIPS_RVV_EACH_ROW(X, NAME, MR)                                                 \
+  X(NAME, MR, 1) X(NAME, MR, 2) X(NAME, MR, 3) X(NAME, MR, 4) X(NAME, MR, 5)           \
+  X(NAME, MR, 6) X(NAME, MR, 7) X(NAME, MR, 8) X(NAME, MR, 9) X(NAME, MR, 10)          \
+  X(NAME, MR, 11) X(NAME, MR, 12) X(NAME, MR, 13) X(NAME, MR, 14) X(NAME, MR, 15)
+#define MIPS_RVV_ROW_TABLE(F)                                                          \
+  {NULL,  F##1,  F##2,  F##3,  F##4,  F##5,  F##6,  F##7,                              \
+   F##8,  F##9,  F##10, F##11, F##12, F##13, F##14, F##15}
 #define MIPS_RVV_ROW_SWITCH(NAME, MR)                                                  \
   _Static_assert((MR) >= 1 && (MR) <= 15, "rows per tile");                           \
-  MIPS_RVV_ROW_FN(NAME, MR, 1) MIPS_RVV_ROW_FN(NAME, MR, 2) MIPS_RVV_ROW_FN(NAME, MR, 3)  \
-  MIPS_RVV_ROW_FN(NAME, MR, 4) MIPS_RVV_ROW_FN(NAME, MR, 5) MIPS_RVV_ROW_FN(NAME, MR, 6)  \
-  MIPS_RVV_ROW_FN(NAME, MR, 7) MIPS_RVV_ROW_FN(NAME, MR, 8) MIPS_RVV_ROW_FN(NAME, MR, 9)  \
-  MIPS_RVV_ROW_FN(NAME, MR, 10) MIPS_RVV_ROW_FN(NAME, MR, 11)                          \
-  MIPS_RVV_ROW_FN(NAME, MR, 12) MIPS_RVV_ROW_FN(NAME, MR, 13)                          \
-  MIPS_RVV_ROW_FN(NAME, MR, 14) MIPS_RVV_ROW_FN(NAME, MR, 15)                          \
-  static const mips_tile_fn NAME##_by_rows[16] = {                                     \
-      NULL, NAME##_r1, NAME##_r2, NAME##_r3, NAME##_r4, NAME##_r5, NAME##_r6,          \
-      NAME##_r7, NAME##_r8, NAME##_r9, NAME##_r10, NAME##_r11, NAME##_r12,            \
-      NAME##_r13, NAME##_r14, NAME##_r15};                                             \
+  MIPS_RVV_EACH_ROW(MIPS_RVV_ROW_FN, NAME, MR)                                         \
+  static const mips_tile_fn NAME##_by_rows[16] = MIPS_RVV_ROW_TABLE(NAME##_r);         \
   static void NAME(const mips_tile_args *t) { NAME##_by_rows[t->rows](t); }
 
 /*------------------------------------------------------------------------------------
@@ -150,18 +151,8 @@
     return 0;                                                                          \
   }
 #define MIPS_RVV_TINY_TABLE(NAME, MR)                                                  \
-  MIPS_RVV_TINY_FN(NAME, MR, 1) MIPS_RVV_TINY_FN(NAME, MR, 2)                          \
-  MIPS_RVV_TINY_FN(NAME, MR, 3) MIPS_RVV_TINY_FN(NAME, MR, 4)                          \
-  MIPS_RVV_TINY_FN(NAME, MR, 5) MIPS_RVV_TINY_FN(NAME, MR, 6)                          \
-  MIPS_RVV_TINY_FN(NAME, MR, 7) MIPS_RVV_TINY_FN(NAME, MR, 8)                          \
-  MIPS_RVV_TINY_FN(NAME, MR, 9) MIPS_RVV_TINY_FN(NAME, MR, 10)                         \
-  MIPS_RVV_TINY_FN(NAME, MR, 11) MIPS_RVV_TINY_FN(NAME, MR, 12)                        \
-  MIPS_RVV_TINY_FN(NAME, MR, 13) MIPS_RVV_TINY_FN(NAME, MR, 14)                        \
-  MIPS_RVV_TINY_FN(NAME, MR, 15)                                                       \
-  static const mips_tiny_fn NAME##_tiny_by_rows[16] = {                                \
-      NULL, NAME##_tiny1, NAME##_tiny2, NAME##_tiny3, NAME##_tiny4, NAME##_tiny5,     \
-      NAME##_tiny6, NAME##_tiny7, NAME##_tiny8, NAME##_tiny9, NAME##_tiny10,          \
-      NAME##_tiny11, NAME##_tiny12, NAME##_tiny13, NAME##_tiny14, NAME##_tiny15};
+  MIPS_RVV_EACH_ROW(MIPS_RVV_TINY_FN, NAME, MR)                                        \
+  static const mips_tiny_fn NAME##_tiny_by_rows[16] = MIPS_RVV_ROW_TABLE(NAME##_tiny);
 
 #define MIPS_PASTE_(x, y) x##y
 #define MIPS_PASTE(x, y) MIPS_PASTE_(x, y)
