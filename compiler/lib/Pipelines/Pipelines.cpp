@@ -43,6 +43,7 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   inlining.threshold = options.inlineThreshold;
   inlining.anyShape = options.inlineAnyShape;
   inlining.embeddedLibmips = options.embedLibmips;
+  inlining.scalable = options.scalableVectors;
   pm.addNestedPass<func::FuncOp>(mips::createMipsInlineSmallMatmuls(inlining));
   if (options.remarks) {
     mips::MipsRemarksOptions remarks;
@@ -78,6 +79,8 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   libmips.anyOrder = options.anyOrder;
   libmips.packConstantWeights = options.packConstantWeights;
   libmips.batchedCalls = options.batchedCalls;
+  // LMUL 2 on RVV: 16 columns in one register group from VLEN 256.
+  libmips.scalableLanes = options.scalableVectors ? 4 : 0;
   pm.addPass(mips::createConvertMipsToLibmips(libmips));
   pm.addPass(createCanonicalizerPass());
   mips::MipsCopiesAsLoopsOptions copies;

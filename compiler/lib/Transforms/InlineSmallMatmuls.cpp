@@ -35,8 +35,18 @@ constexpr int64_t kMaxInlineK = 16;
 /// The M*N*K to compare with the threshold, counting double for 8 < K <= 16, of a
 /// matmul (a batch entry) with static shapes the inline code runs well (any static
 /// shape with `anyShape`), else nothing.
+/// With scalable vectors, f32 rows wider than 8 run on vector<[4]xf32> in row
+/// blocks that stream B (convert-mips-to-libmips), and beat even an embedded call
+/// up to 8 times the threshold with K <= 16 (bench/linkage_modes.sh at VLEN 256,
+/// busiest inline / embedded: 16x16x16 645 / 787, 32x16x16 1285 / 1474, 32x32x16
+/// 2567 / 2709, 64x16x16 2565 / 2666); from K = 32 they tie or lose (16x16x32 1221
+/// / 1220, 32x32x32 4871 / 4743), as does N = 24, which wastes half a register at
+/// VLEN 256 (24x24x24 2791 / 2574).
+constexpr int64_t kScalableWeightDivisor = 8;
+
 template <typename OpTy>
-static std::optional<int64_t> getInlineableWork(OpTy op, bool anyShape, bool embeddedLibmips) {
+static std::optional<int64_t> getInlineableWork(OpTy op, bool anyShape, bool embeddedLibmips,
+                                                bool scalable) {
   auto lhs = cast<ShapedType>(op.getLhs().getType());
   auto rhs = cast<ShapedType>(op.getRhs().getType());
   auto init = cast<ShapedType>(op.getInit().getType());
@@ -53,15 +63,18 @@ static std::optional<int64_t> getInlineableWork(OpTy op, bool anyShape, bool emb
   // call and 4226 inline.
   if (!anyShape && (k > kMaxInlineK || n == 1))
     return std::nullopt;
+  int64_t mn, mnk, weighted;
+  if (llvm::MulOverflow(m, n, mn) || llvm::MulOverflow(mn, k, mnk))
+    return std::nullopt;
+  if (scalable && !anyShape && n > kShortK && getElementTypeOrSelf(init).isF32())
+    return llvm::divideCeil(mnk, kScalableWeightDivisor);
   int64_t weight = (anyShape || k <= kShortK) ? 1 : 2;
   // An embedded libmips call is cheaper, and wins for wide N from smaller products
   // (bench/linkage_modes.sh at VLEN 256: 16x16x8 busiest 666 vs 801 inline, 10x10x10
   // 496 vs 681); narrow N stays inline (32x8x8: 1868 vs 657).
   if (embeddedLibmips && !anyShape && n > kShortK)
     weight *= 2;
-  int64_t mn, mnk, weighted;
-  if (llvm::MulOverflow(m, n, mn) || llvm::MulOverflow(mn, k, mnk) ||
-      llvm::MulOverflow(mnk, weight, weighted))
+  if (llvm::MulOverflow(mnk, weight, weighted))
     return std::nullopt;
   return weighted;
 }
@@ -74,7 +87,7 @@ struct MipsInlineSmallMatmulsPass
     if (threshold <= 0)
       return;
     getOperation().walk([&](mips::MatmulOp op) {
-      std::optional<int64_t> work = getInlineableWork(op, anyShape, embeddedLibmips);
+      std::optional<int64_t> work = getInlineableWork(op, anyShape, embeddedLibmips, scalable);
       if (work && *work <= threshold)
         op.setInlined(true);
     });
@@ -82,7 +95,7 @@ struct MipsInlineSmallMatmulsPass
     // pay the call's fixed cost for entries this small too).
     SmallVector<mips::BatchMatmulOp> smallBatches;
     getOperation().walk([&](mips::BatchMatmulOp op) {
-      std::optional<int64_t> work = getInlineableWork(op, anyShape, embeddedLibmips);
+      std::optional<int64_t> work = getInlineableWork(op, anyShape, embeddedLibmips, scalable);
       if (work && *work <= threshold)
         smallBatches.push_back(op);
     });

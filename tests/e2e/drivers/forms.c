@@ -435,6 +435,50 @@ static void check_tiny_views(void) {
   }
 }
 
+/* 18x5x20 inline on scalable vectors: row-major; C at an offset with rows padded apart
+ * (still unit-stride rows: the vector path); B column-major (the loops). Then A stored
+ * transposed, C overwritten. */
+static void check_wide_views(void) {
+  enum { M = 18, K = 5, N = 20, PAD = 23 };
+  float a[M * K], b[K * N], c[7 + M * PAD], before[7 + M * PAD], at[K * M];
+  fill_f32(a, M * K, 31);
+  fill_f32(b, K * N, 32);
+  for (int layout = 0; layout < 3; ++layout) {
+    fill_f32(c, 7 + M * PAD, 33 + layout);
+    memcpy(before, c, sizeof c);
+    const int64_t off = layout == 1 ? 7 : 0, s0 = layout == 1 ? PAD : N;
+    mips_memref_f32_2d ma = E2E_ROW_MAJOR(mips_memref_f32_2d, a, M, K);
+    mips_memref_f32_2d mb = layout == 2 ? (mips_memref_f32_2d){b, b, 0, {K, N}, {1, K}}
+                                        : E2E_ROW_MAJOR(mips_memref_f32_2d, b, K, N);
+    mips_memref_f32_2d mc = {c, c, off, {M, N}, {s0, 1}};
+    expect_calls("wide_views", 0);
+    _mlir_ciface_wide_views(&ma, &mb, &mc);
+    for (int x = 0; x < 7 + M * PAD; ++x) {
+      const int i = (int)((x - off) / s0), j = (int)((x - off) % s0);
+      float want = before[x];
+      if (x >= off && i < M && j < N)
+        for (int l = 0; l < K; ++l) want += a[i * K + l] * b[layout == 2 ? j * K + l : l * N + j];
+      EXPECT(c[x] == want, "wide_views layout %d element %d = %g, expected %g", layout, x, c[x],
+             want);
+    }
+  }
+  for (int i = 0; i < M; ++i)
+    for (int l = 0; l < K; ++l) at[l * M + i] = a[i * K + l];
+  fill_f32(c, M * N, 36);
+  mips_memref_f32_2d mat = E2E_ROW_MAJOR(mips_memref_f32_2d, at, K, M);
+  mips_memref_f32_2d mb = E2E_ROW_MAJOR(mips_memref_f32_2d, b, K, N);
+  mips_memref_f32_2d mc = E2E_ROW_MAJOR(mips_memref_f32_2d, c, M, N);
+  expect_calls("wide_transposed", 0);
+  _mlir_ciface_wide_transposed(&mat, &mb, &mc);
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float want = 0.0f;
+      for (int l = 0; l < K; ++l) want += a[i * K + l] * b[l * N + j];
+      EXPECT(c[i * N + j] == want, "wide_transposed (%d,%d) = %g, expected %g", i, j, c[i * N + j],
+             want);
+    }
+}
+
 int main(void) {
   check_batch();
   check_batch_transposed();
@@ -447,6 +491,7 @@ int main(void) {
   check_tosa();
   check_tiny_inline();
   check_tiny_views();
+  check_wide_views();
   expect_calls("end", 0);
   return e2e_finish("forms");
 }

@@ -109,6 +109,26 @@ func.func @tiny_views(%a: memref<6x4xf32, strided<[?, ?], offset: ?>>, %b: memre
   return
 }
 
+// 18x5x20 on buffers, inline: wider than 8 columns, so on RVV scalable vectors (row
+// blocks of 6, columns in chunks of the VLEN, the last under a mask: 3, 2 and 1 chunk at
+// VLEN 128, 256 and 512+); then the same with A stored transposed, overwriting C.
+#wt_a = affine_map<(m, n, k) -> (k, m)>
+#wt_b = affine_map<(m, n, k) -> (k, n)>
+#wt_c = affine_map<(m, n, k) -> (m, n)>
+func.func @wide_views(%a: memref<18x5xf32, strided<[?, ?], offset: ?>>, %b: memref<5x20xf32, strided<[?, ?], offset: ?>>,
+                      %c: memref<18x20xf32, strided<[?, ?], offset: ?>>) {
+  linalg.matmul ins(%a, %b : memref<18x5xf32, strided<[?, ?], offset: ?>>, memref<5x20xf32, strided<[?, ?], offset: ?>>)
+                outs(%c : memref<18x20xf32, strided<[?, ?], offset: ?>>)
+  return
+}
+func.func @wide_transposed(%at: memref<5x18xf32>, %b: memref<5x20xf32>, %c: memref<18x20xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<18x20xf32>)
+  linalg.matmul indexing_maps = [#wt_a, #wt_b, #wt_c]
+                ins(%at, %b : memref<5x18xf32>, memref<5x20xf32>) outs(%c : memref<18x20xf32>)
+  return
+}
+
 // As --linalg-generalize-named-ops writes them: a matvec with its zero fill (both
 // generics; the fill becomes overwrite), a vecmat with the vector second, and a
 // batch matmul whose B is shared by every batch entry.

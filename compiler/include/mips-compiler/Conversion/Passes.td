@@ -139,6 +139,9 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     Option<"batchedCalls", "batched-calls", "bool", /*default=*/"false",
            "Make each mips.batch_matmul one batched libmips call instead of a call "
            "per entry (needs libmips 1.2)">,
+    Option<"scalableLanes", "scalable-lanes", "int64_t", /*default=*/"0",
+           "Inline f32 matmuls more than 8 columns wide on vector<[N]xf32> (a target "
+           "with scalable vectors; 0: fixed vectors)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -147,6 +150,7 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect",
     "::mlir::vector::VectorDialect"
   ];
 }

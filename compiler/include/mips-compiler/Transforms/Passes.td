@@ -23,7 +23,11 @@ def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::Fu
     0 keeps every call. With libmips embedded a call costs about 250
     instructions less, and it beats the inline code from 10x10x10 and 16x16x8
     on, but not for narrow N (32x8x8, 128x2x8), where libmips's tiles waste
-    lanes: with `embedded-libmips`, shapes with N > 8 count double.
+    lanes: with `embedded-libmips`, shapes with N > 8 count double. With
+    `scalable` (RVV), f32 shapes with N > 8 and K <= 16 run inline up to 8 times
+    the threshold whatever the linkage: their inline code streams B's rows
+    through blocks of 8 rows of C on scalable vectors and costs less than an
+    embedded call (16x16x16: 645 against 787 at VLEN 256).
   }];
   let options = [
     Option<"threshold", "threshold", "int64_t",
@@ -33,7 +37,11 @@ def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::Fu
            "Inline any static shape up to the threshold, whatever its K (for measuring)">,
     Option<"embeddedLibmips", "embedded-libmips", "bool", /*default=*/"false",
            "libmips is embedded (--embed-libmips): its calls cost less, so shapes with "
-           "N > 8 count double (measured by bench/linkage_modes.sh)">
+           "N > 8 count double (measured by bench/linkage_modes.sh)">,
+    Option<"scalable", "scalable", "bool", /*default=*/"false",
+           "The target has scalable vectors (RVV): f32 shapes with N > 8 and K <= 16 "
+           "run inline up to 8 times the threshold (wide inline code on "
+           "vector<[4]xf32>; measured by bench/linkage_modes.sh)">
   ];
   let dependentDialects = ["::mlir::mips::MipsDialect"];
 }

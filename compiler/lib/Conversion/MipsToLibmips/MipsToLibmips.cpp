@@ -21,6 +21,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
@@ -57,6 +58,7 @@ struct CallOptions {
   bool anyOrder = false;            // MIPS_MATMUL_ANY_ORDER on f32 calls
   bool packConstantWeights = false; // a constant B packed once, then packed calls
   bool batchedCalls = false;        // mips.batch_matmul as one mips_matmul_batch_* call
+  int64_t scalableLanes = 0;        // > 0: wide inline f32 code on vector<[lanes]xf32>
 };
 
 /// Whether the call for `op` passes MIPS_MATMUL_ANY_ORDER: f32 only, since integer
@@ -525,13 +527,89 @@ static memref::CopyOp findCopyIntoFreshInit(mips::MatmulOp op) {
   return copy;
 }
 
+/// Rows of C per block of the wide inline code: 8 accumulators of LMUL 2 and B's row
+/// take 18 of RVV's 32 registers, and a B row loaded serves 8 multiply-adds.
+constexpr int64_t kInlineRowsPerBlock = 8;
+
+/// Inline code for f32 rows wider than a fixed vector prices well: a fixed vector is
+/// sized for the smallest VLEN (16 floats take LMUL 4, and keeping B's K rows in
+/// registers spills from 16x16x16 on). Here vectors are scalable (vector<[lanes]xf32>),
+/// C's columns run in chunks of vscale * lanes with a mask for the last one (one
+/// chunk for 16 columns from VLEN 256), and C's rows in blocks of at most 8 whose
+/// accumulators stay in registers while each k loads B's row once and multiplies it
+/// by a broadcast A(i, l) per row. A is read through a view with a unit inner stride,
+/// so its elements are loads at immediate offsets from a row's (or column's) start.
+/// `rhs`, `init`, `initSource` and `lhs` are such views; runs inside the fast branch.
+static void emitScalableInlineMatmul(OpBuilder &b, Location loc, mips::MatmulOp op, Value lhs,
+                                     Value rhs, Value init, Value initSource, int64_t lanes) {
+  auto initType = cast<MemRefType>(op.getInit().getType());
+  const int64_t m = initType.getDimSize(0), n = initType.getDimSize(1),
+                k = cast<MemRefType>(op.getLhs().getType()).getDimSize(op.getLhsKDim());
+  Type f32 = b.getF32Type();
+  auto rowType = VectorType::get({lanes}, f32, {true});
+  auto maskType = VectorType::get({lanes}, b.getI1Type(), {true});
+  auto index = [&](OpBuilder &at, int64_t i) {
+    return arith::ConstantIndexOp::create(at, loc, i).getResult();
+  };
+  Value step = arith::MulIOp::create(b, loc, vector::VectorScaleOp::create(b, loc),
+                                     index(b, lanes));
+  scf::ForOp::create(
+      b, loc, index(b, 0), index(b, n), step, ValueRange{},
+      [&](OpBuilder &body, Location, Value j0, ValueRange) {
+        Value left = arith::SubIOp::create(body, loc, index(body, n), j0);
+        Value mask = vector::CreateMaskOp::create(body, loc, maskType, ValueRange{left});
+        Value zero = arith::ConstantOp::create(body, loc, body.getZeroAttr(rowType));
+        // Lanes past the mask are never stored: no value for them to merge into
+        // (a zero passed through costs a register copy per load).
+        Value unused = ub::PoisonOp::create(body, loc, rowType);
+        // Row blocks split evenly, as libmips splits them: 16 rows are 8 + 8.
+        const int64_t blocks = llvm::divideCeil(m, kInlineRowsPerBlock);
+        for (int64_t block = 0, first = 0; block < blocks; ++block) {
+          const int64_t rows = (m - first) / (blocks - block);
+          SmallVector<Value> acc;
+          for (int64_t i = first; i < first + rows; ++i)
+            acc.push_back(op.getOverwrite()
+                              ? zero
+                              : vector::MaskedLoadOp::create(body, loc, rowType, initSource,
+                                                             ValueRange{index(body, i), j0}, mask,
+                                                             unused)
+                                    .getResult());
+          // A loop over k, not unrolled here: with every step unrolled, LLVM
+          // schedules B's rows early and spills the accumulators.
+          auto steps = scf::ForOp::create(
+              body, loc, index(body, 0), index(body, k), index(body, 1), acc,
+              [&](OpBuilder &kb, Location, Value l, ValueRange sums) {
+                Value rowOfB =
+                    vector::MaskedLoadOp::create(kb, loc, rowType, rhs, ValueRange{l, j0}, mask, unused);
+                SmallVector<Value> next;
+                for (int64_t r = 0; r < rows; ++r) {
+                  Value i = index(kb, first + r);
+                  SmallVector<Value> at = op.getTransposeLhs() ? SmallVector<Value>{l, i}
+                                                               : SmallVector<Value>{i, l};
+                  Value a = memref::LoadOp::create(kb, loc, lhs, at);
+                  Value broadcast = vector::BroadcastOp::create(kb, loc, rowType, a);
+                  next.push_back(vector::FMAOp::create(kb, loc, broadcast, rowOfB, sums[r]));
+                }
+                scf::YieldOp::create(kb, loc, next);
+              });
+          acc.assign(steps.getResults().begin(), steps.getResults().end());
+          for (int64_t r = 0; r < rows; ++r)
+            vector::MaskedStoreOp::create(body, loc, init, ValueRange{index(body, first + r), j0},
+                                          mask, acc[r]);
+          first += rows;
+        }
+        scf::YieldOp::create(body, loc);
+      });
+}
+
 /// Straight-line vector code: B's K rows in vector registers and, one row of C at
 /// a time, for each l a multiply-add of A(i, l), broadcast, with row l of B into
 /// row i of C. Rows are vector loads and stores, so it needs unit-stride rows of B
 /// and C; that is checked at run time (C callers may pass any view), and other
 /// views take the loops of emitLoopMatmul. `copyIn`, from findCopyIntoFreshInit,
 /// is folded in: C's rows are read from its source.
-static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp copyIn) {
+static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp copyIn,
+                             int64_t scalableLanes) {
   Location loc = op.getLoc();
   auto lhsType = cast<MemRefType>(op.getLhs().getType());
   auto initType = cast<MemRefType>(op.getInit().getType());
@@ -552,6 +630,15 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp cop
   };
   Value rowsAreUnitStride = arith::AndIOp::create(b, loc, isOne(rhsMetadata.getStrides().back()),
                                                   isOne(initMetadata.getStrides().back()));
+  // Rows wider than a fixed vector prices well (8 floats, LMUL 2 at VLEN 128) run
+  // on scalable vectors where the target has them; they read A through a view too.
+  const bool scalable = scalableLanes > 0 && isFloat && n > 8;
+  memref::ExtractStridedMetadataOp lhsMetadata;
+  if (scalable) {
+    lhsMetadata = memref::ExtractStridedMetadataOp::create(b, loc, op.getLhs());
+    rowsAreUnitStride = arith::AndIOp::create(b, loc, rowsAreUnitStride,
+                                              isOne(lhsMetadata.getStrides().back()));
+  }
   memref::ExtractStridedMetadataOp sourceMetadata;
   if (copyIn) {
     sourceMetadata = memref::ExtractStridedMetadataOp::create(b, loc, copyIn.getSource());
@@ -566,11 +653,15 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp cop
   Value init = viewWithUnitInnerStride(fast, loc, initType.getShape(), initMetadata);
   Value initSource =
       copyIn ? viewWithUnitInnerStride(fast, loc, initType.getShape(), sourceMetadata) : init;
+  if (scalable) {
+    Value lhs = viewWithUnitInnerStride(fast, loc, lhsType.getShape(), lhsMetadata);
+    emitScalableInlineMatmul(fast, loc, op, lhs, rhs, init, initSource, scalableLanes);
+  }
   auto index = [&](int64_t i) { return arith::ConstantIndexOp::create(fast, loc, i).getResult(); };
   auto rowType = VectorType::get({n}, acc);
   Value zero = index(0);
   SmallVector<Value> rowsOfB;
-  for (int64_t l = 0; l < k; ++l) {
+  for (int64_t l = 0; l < k && !scalable; ++l) {
     Value row = vector::LoadOp::create(fast, loc, VectorType::get({n}, in), rhs,
                                        ValueRange{index(l), zero});
     if (!isFloat)
@@ -579,7 +670,7 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp cop
   }
   // One row of C at a time: B's K rows and a single row of C are live, not all
   // of C (M + K rows would spill long before K + 1 do).
-  for (int64_t i = 0; i < m; ++i) {
+  for (int64_t i = 0; i < m && !scalable; ++i) {
     Value rowOfC = op.getOverwrite()
                        ? arith::ConstantOp::create(fast, loc, fast.getZeroAttr(rowType)).getResult()
                        : vector::LoadOp::create(fast, loc, rowType, initSource,
@@ -617,7 +708,7 @@ struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
     if (!isa<MemRefType>(op.getInit().getType()))
       return rewriter.notifyMatchFailure(op, "on tensors: bufferize first");
     if (op.getInlined()) {
-      emitInlineMatmul(rewriter, op, /*copyIn=*/nullptr);
+      emitInlineMatmul(rewriter, op, /*copyIn=*/nullptr, options.scalableLanes);
     } else {
       SmallVector<AbiFunction, 4> functions = getAbiFunctions(op, options);
       if (std::optional<std::string> clash =
@@ -659,7 +750,7 @@ struct ConvertMipsToLibmipsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const CallOptions options{anyOrder, packConstantWeights, batchedCalls};
+    const CallOptions options{anyOrder, packConstantWeights, batchedCalls, scalableLanes};
     // Tensors left over are a pipeline error, not something to call libmips with.
     WalkResult onTensors = module.walk([&](Operation *op) {
       if (isa<mips::MatmulOp, mips::BatchMatmulOp>(op) &&
@@ -732,12 +823,13 @@ struct ConvertMipsToLibmipsPass
       if (!copyIn)
         return;
       rewriter.setInsertionPoint(op);
-      emitInlineMatmul(rewriter, op, copyIn);
+      emitInlineMatmul(rewriter, op, copyIn, scalableLanes);
       rewriter.eraseOp(op);
       rewriter.eraseOp(copyIn);
     });
     RewritePatternSet patterns(&getContext());
-    mips::populateMipsToLibmipsPatterns(patterns, anyOrder, packConstantWeights, batchedCalls);
+    mips::populateMipsToLibmipsPatterns(patterns, anyOrder, packConstantWeights, batchedCalls,
+                                        scalableLanes);
     walkAndApplyPatterns(module, std::move(patterns));
     // Nothing may be left for a later pass to trip over.
     module.walk([&](Operation *op) {
@@ -752,7 +844,8 @@ struct ConvertMipsToLibmipsPass
 } // namespace
 
 void mlir::mips::populateMipsToLibmipsPatterns(RewritePatternSet &patterns, bool anyOrder,
-                                               bool packConstantWeights, bool batchedCalls) {
-  const CallOptions options{anyOrder, packConstantWeights, batchedCalls};
+                                               bool packConstantWeights, bool batchedCalls,
+                                               int64_t scalableLanes) {
+  const CallOptions options{anyOrder, packConstantWeights, batchedCalls, scalableLanes};
   patterns.add<MatmulToLibmipsCall, BatchMatmulToLibmipsCall>(patterns.getContext(), options);
 }
