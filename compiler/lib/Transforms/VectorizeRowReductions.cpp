@@ -10,6 +10,8 @@
 // (an ordered reduction per vector, as the IR asks) and a maximum as a NaN-ignoring
 // vector maximum plus lane sums, which turn NaN once a NaN is added (the row is
 // then looked at again), so the result is still NaN when the row holds one.
+// A row sum of what an elementwise op has just written (softmax's exponentials)
+// is computed as that op writes each vector, so the row is not read back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,10 +19,13 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 #include <limits>
@@ -108,10 +113,74 @@ std::optional<RowReduction> matchRowReduction(linalg::LinalgOp op) {
   return reduction;
 }
 
+/// An elementwise linalg.generic on buffers whose result a row sum then reads:
+/// every iterator parallel, its output `reduction.input` written through the
+/// identity, each input f32 and read through the identity (last dimension
+/// contiguous) or once per row (the map without the last dimension), and a body of
+/// elementwise arith and math ops that does not read the output. `fill`, if not
+/// null, is the linalg.fill of the sum's output between the two, whose value the
+/// sum starts from.
+struct ProducedRow {
+  linalg::GenericOp producer;
+  linalg::FillOp fill;
+};
+
+std::optional<ProducedRow> matchProducedRow(linalg::LinalgOp sumOp, const RowReduction &sum) {
+  if (sum.combiner != Combiner::Sum)
+    return std::nullopt;
+  Operation *before = sumOp->getPrevNode();
+  auto fill = dyn_cast_or_null<linalg::FillOp>(before);
+  if (fill) {
+    if (!fill.hasPureBufferSemantics() || beforeCasts(fill.getOutputs()[0]) != sum.output ||
+        !matchPattern(fill.getInputs()[0], m_Constant()))
+      return std::nullopt;
+    before = fill->getPrevNode();
+  }
+  auto producer = dyn_cast_or_null<linalg::GenericOp>(before);
+  if (!producer || !producer.hasPureBufferSemantics() || producer.getNumDpsInits() != 1 ||
+      producer.getNumReductionLoops() != 0 ||
+      beforeCasts(producer.getDpsInitOperand(0)->get()) != sum.input)
+    return std::nullopt;
+  int64_t rank = producer.getNumLoops();
+  MLIRContext *ctx = producer.getContext();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap perRow = identity.dropResult(rank - 1);
+  SmallVector<AffineMap> maps = producer.getIndexingMapsArray();
+  if (maps.back() != identity ||
+      cast<MemRefType>(sum.input.getType()).getRank() != rank)
+    return std::nullopt;
+  for (OpOperand *input : producer.getDpsInputOperands()) {
+    AffineMap map = producer.getMatchingIndexingMap(input);
+    Value buffer = beforeCasts(input->get());
+    if (!isa<MemRefType>(buffer.getType()) || !getElementTypeOrSelf(buffer).isF32() ||
+        buffer == sum.input || (fill && buffer == sum.output && map != perRow))
+      return std::nullopt;
+    if (!(map == identity && lastDimContiguous(buffer)) && map != perRow)
+      return std::nullopt;
+  }
+  Block &body = producer.getRegion().front();
+  if (!body.getArguments().back().use_empty())
+    return std::nullopt;
+  for (Operation &op : body.without_terminator()) {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) ||
+        op.getNumRegions() != 0 || op.getNumResults() != 1 ||
+        !(op.hasTrait<OpTrait::Elementwise>() || isa<arith::ConstantOp>(op)))
+      return std::nullopt;
+    for (Type type : llvm::concat<Type>(op.getOperandTypes(), op.getResultTypes()))
+      if (!type.isIntOrIndexOrFloat() || type.isIndex())
+        return std::nullopt;
+  }
+  if (!body.getTerminator()->getOperand(0).getType().isF32())
+    return std::nullopt;
+  return ProducedRow{producer, fill};
+}
+
 class RowReductionEmitter {
 public:
-  RowReductionEmitter(OpBuilder &b, Location loc, const RowReduction &reduction, int64_t lanes)
-      : b(b), loc(loc), r(reduction), vectorType(VectorType::get({lanes}, b.getF32Type(), {true})),
+  RowReductionEmitter(OpBuilder &b, Location loc, const RowReduction &reduction, int64_t lanes,
+                      ProducedRow *produced = nullptr)
+      : b(b), loc(loc), r(reduction), produced(produced),
+        vectorType(VectorType::get({lanes}, b.getF32Type(), {true})),
         flagType(VectorType::get({lanes}, b.getI1Type(), {true})) {}
 
   void emit() {
@@ -140,7 +209,13 @@ private:
     Value step = arith::MulIOp::create(b, loc, vector::VectorScaleOp::create(b, loc),
                                        index(vectorType.getDimSize(0)));
     Value whole = arith::SubIOp::create(b, loc, length, arith::RemUIOp::create(b, loc, length, step));
-    Value initial = memref::LoadOp::create(b, loc, r.output, ivs);
+    // The producer's per-row operands are read before the row's sum is stored
+    // (softmax's maximum and sum share a buffer); a fill's value starts the sum.
+    if (produced)
+      loadRowOperands(ivs);
+    Value initial = produced && produced->fill
+                        ? produced->fill.getInputs()[0]
+                        : memref::LoadOp::create(b, loc, r.output, ivs).getResult();
     const float inf = std::numeric_limits<float>::infinity();
     // Masked-off lanes of the tail: the combiner's identity (-0 for a sum).
     Value identity = splat(r.combiner == Combiner::Sum ? -0.0f
@@ -149,12 +224,27 @@ private:
     bool sum = r.combiner == Combiner::Sum;
     SmallVector<Value> start = sum ? SmallVector<Value>{initial}
                                    : SmallVector<Value>{identity, splat(0.0f)};
+    auto wholeVector = [&](Value j) {
+      SmallVector<Value> at(ivs);
+      at.push_back(j);
+      return produced ? produceVector(at, nullptr)
+                      : vector::LoadOp::create(b, loc, vectorType, r.input, at).getResult();
+    };
+    // The first whole vector starts the accumulators (an extreme's are that vector
+    // itself): no copies of the identities per row, and the loop is entered with
+    // the vector state it keeps (LLVM otherwise set it again in every iteration).
+    Value hasWhole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, whole, index(0));
+    auto first = scf::IfOp::create(
+        b, loc, hasWhole,
+        [&](OpBuilder &, Location) {
+          Value v = wholeVector(index(0));
+          scf::YieldOp::create(b, loc, sum ? combine(v, start) : SmallVector<Value>{v, v});
+        },
+        [&](OpBuilder &, Location) { scf::YieldOp::create(b, loc, start); });
     auto loop = scf::ForOp::create(
-        b, loc, index(0), whole, step, start, [&](OpBuilder &, Location, Value j, ValueRange acc) {
-          SmallVector<Value> at(ivs);
-          at.push_back(j);
-          Value v = vector::LoadOp::create(b, loc, vectorType, r.input, at);
-          scf::YieldOp::create(b, loc, combine(v, acc));
+        b, loc, step, whole, step, first.getResults(),
+        [&](OpBuilder &, Location, Value j, ValueRange acc) {
+          scf::YieldOp::create(b, loc, combine(wholeVector(j), acc));
         });
     // The masked rest only where there is one: at a VLEN that divides the row it
     // would cost as much as a whole vector for nothing. For a maximum or minimum it
@@ -167,7 +257,12 @@ private:
           SmallVector<Value> at(ivs);
           at.push_back(whole);
           Value mask = vector::CreateMaskOp::create(b, loc, flagType, ValueRange{rest});
-          Value v = vector::MaskedLoadOp::create(b, loc, vectorType, r.input, at, mask, identity);
+          Value v = produced
+                        ? arith::SelectOp::create(b, loc, mask, produceVector(at, mask), identity)
+                              .getResult()
+                        : vector::MaskedLoadOp::create(b, loc, vectorType, r.input, at, mask,
+                                                       identity)
+                              .getResult();
           if (sum) {
             scf::YieldOp::create(b, loc, combine(v, loop.getResults()));
             return;
@@ -200,6 +295,73 @@ private:
       result = arith::SelectOp::create(b, loc, sawNaN, nan, extreme);
     }
     memref::StoreOp::create(b, loc, result, r.output, ivs);
+  }
+
+  /// The producer's operands read once per row, as vectors of one value.
+  void loadRowOperands(ValueRange ivs) {
+    rowOperands.clear();
+    linalg::GenericOp g = produced->producer;
+    for (OpOperand *input : g.getDpsInputOperands()) {
+      if (g.getMatchingIndexingMap(input).getNumResults() == (unsigned)ivs.size() + 1)
+        continue;
+      Value scalar = memref::LoadOp::create(b, loc, input->get(), ivs);
+      rowOperands[input->getOperandNumber()] =
+          vector::BroadcastOp::create(b, loc, vectorType, scalar);
+    }
+  }
+
+  /// The producer's values at `at` (under `mask` in the tail), stored into its
+  /// output and returned: its body on vectors.
+  Value produceVector(ArrayRef<Value> at, Value mask) {
+    linalg::GenericOp g = produced->producer;
+    Block &body = g.getRegion().front();
+    IRMapping map;
+    for (OpOperand *input : g.getDpsInputOperands()) {
+      Value v;
+      if (auto it = rowOperands.find(input->getOperandNumber()); it != rowOperands.end())
+        v = it->second;
+      else if (mask)
+        v = vector::MaskedLoadOp::create(b, loc, vectorType, input->get(), at, mask,
+                                         zerosOf(vectorType));
+      else
+        v = vector::LoadOp::create(b, loc, vectorType, input->get(), at);
+      map.map(body.getArgument(input->getOperandNumber()), v);
+    }
+    for (Operation &op : body.without_terminator()) {
+      auto vectorOf = [&](Type t) {
+        return VectorType::get(vectorType.getShape(), t, vectorType.getScalableDims());
+      };
+      SmallVector<Value> operands;
+      for (Value operand : op.getOperands()) {
+        Value mapped = map.lookupOrNull(operand);
+        // A value from outside the body (or a constant in it) is the same in every lane.
+        operands.push_back(mapped ? mapped
+                                  : vector::BroadcastOp::create(b, loc, vectorOf(operand.getType()),
+                                                                operand)
+                                        .getResult());
+      }
+      Value result;
+      if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+        Value scalar = b.clone(op)->getResult(0);
+        result = vector::BroadcastOp::create(b, loc, vectorOf(constant.getType()), scalar);
+      } else {
+        OperationState state(loc, op.getName().getIdentifier(), operands,
+                             TypeRange{vectorOf(op.getResult(0).getType())}, op.getAttrs());
+        result = b.create(state)->getResult(0);
+      }
+      map.map(op.getResult(0), result);
+    }
+    Value y = map.lookup(body.getTerminator()->getOperand(0));
+    Value out = g.getDpsInitOperand(0)->get();
+    if (mask)
+      vector::MaskedStoreOp::create(b, loc, out, at, mask, y);
+    else
+      vector::StoreOp::create(b, loc, y, out, at);
+    return y;
+  }
+
+  Value zerosOf(VectorType type) {
+    return arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type));
   }
 
   /// The accumulators after one more whole vector `v`. A maximum or minimum
@@ -256,7 +418,9 @@ private:
   OpBuilder &b;
   Location loc;
   const RowReduction &r;
+  ProducedRow *produced;
   VectorType vectorType, flagType;
+  llvm::DenseMap<unsigned, Value> rowOperands; // by operand number
 };
 
 struct VectorizeRowReductions
@@ -275,6 +439,18 @@ struct VectorizeRowReductions
       std::optional<RowReduction> reduction = matchRowReduction(op);
       if (!reduction)
         continue;
+      std::optional<ProducedRow> produced = fuseProducers ? matchProducedRow(op, *reduction)
+                                                          : std::nullopt;
+      if (produced) {
+        // At the producer: a fill between them would overwrite what it reads.
+        rewriter.setInsertionPoint(produced->producer);
+        RowReductionEmitter(rewriter, op.getLoc(), *reduction, lanes, &*produced).emit();
+        rewriter.eraseOp(op);
+        if (produced->fill)
+          rewriter.eraseOp(produced->fill);
+        rewriter.eraseOp(produced->producer);
+        continue;
+      }
       rewriter.setInsertionPoint(op);
       RowReductionEmitter(rewriter, op.getLoc(), *reduction, lanes).emit();
       rewriter.eraseOp(op);

@@ -1,4 +1,5 @@
 // RUN: mips-opt %s --mips-vectorize-row-reductions --canonicalize --split-input-file | FileCheck %s
+// RUN: mips-opt %s --mips-vectorize-row-reductions=fuse-producers=false --canonicalize --split-input-file | FileCheck %s --check-prefix=UNFUSED
 
 // A row maximum (linalg.generic, maximumf): whole scalable vectors unmasked, a
 // NaN-ignoring maximum and lane sums (NaN once a NaN was added: one instruction
@@ -15,7 +16,13 @@
 // CHECK:           %[[REST:.*]] = arith.remui %c19, %[[STEP]]
 // CHECK:           %[[WHOLE:.*]] = arith.subi %c19, %[[REST]]
 // CHECK:           %[[INIT:.*]] = memref.load %arg1[%[[I]]]
-// CHECK:           %[[ACC:.*]]:2 = scf.for %[[J:.*]] = %c0 to %[[WHOLE]] step %[[STEP]] iter_args(%[[M:.*]] = %[[NINF]], %[[S:.*]] = %[[ZEROS]])
+// CHECK:           %[[ANY:.*]] = arith.cmpi ne, %[[WHOLE]], %c0
+// CHECK:           %[[FIRST:.*]]:2 = scf.if %[[ANY]] -> (vector<[2]xf32>, vector<[2]xf32>) {
+// CHECK:             %[[V0:.*]] = vector.load %arg0[%[[I]], %c0] : memref<7x19xf32>, vector<[2]xf32>
+// CHECK:             scf.yield %[[V0]], %[[V0]]
+// CHECK:           } else {
+// CHECK:             scf.yield %[[NINF]], %[[ZEROS]]
+// CHECK:           %[[ACC:.*]]:2 = scf.for %[[J:.*]] = %[[STEP]] to %[[WHOLE]] step %[[STEP]] iter_args(%[[M:.*]] = %[[FIRST]]#0, %[[S:.*]] = %[[FIRST]]#1)
 // CHECK:             %[[V:.*]] = vector.load %arg0[%[[I]], %[[J]]] : memref<7x19xf32>, vector<[2]xf32>
 // CHECK:             arith.maxnumf %[[M]], %[[V]] : vector<[2]xf32>
 // CHECK:             arith.addf %[[S]], %[[V]] : vector<[2]xf32>
@@ -56,7 +63,11 @@ func.func @row_max(%x: memref<7x19xf32>, %m: memref<7xf32>) {
 // CHECK-LABEL: func.func @row_sum
 // CHECK-DAG:     %[[NZERO:.*]] = arith.constant dense<-0.000000e+00> : vector<[2]xf32>
 // CHECK:         %[[INIT:.*]] = memref.load %arg1
-// CHECK:         %[[S:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (f32)
+// CHECK:         %[[FIRST:.*]] = scf.if %{{.*}} -> (f32) {
+// CHECK:           vector.reduction <add>, %{{.*}}, %[[INIT]] : vector<[2]xf32> into f32
+// CHECK:         } else {
+// CHECK:           scf.yield %[[INIT]] : f32
+// CHECK:         %[[S:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[FIRST]]) -> (f32)
 // CHECK:           %[[V:.*]] = vector.load %arg0
 // CHECK:           vector.reduction <add>, %[[V]], %[[ACC]] : vector<[2]xf32> into f32
 // CHECK:         %[[R:.*]] = scf.if
@@ -118,6 +129,90 @@ func.func @left_alone(%x: memref<4x8xf32>, %c: memref<8xf32>, %xs: memref<4x8xf3
   ^bb0(%a: f32, %acc: f32):
     %sq = arith.mulf %a, %a : f32
     %y = arith.addf %sq, %acc : f32
+    linalg.yield %y : f32
+  }
+  return
+}
+
+// -----
+
+// Softmax's exponentials and their sum: the elementwise generic that writes the
+// row is fused with the row sum that reads it (the fill of the shared buffer
+// between them starts the sum): each vector of exp(x - max) is stored and added in
+// order, the row's maximum is read before its sum is stored over it, and the row
+// is not loaded again. The masked tail adds -0 in its masked-off lanes.
+// CHECK-LABEL: func.func @exp_and_sum
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[NZERO:.*]] = arith.constant dense<-0.000000e+00> : vector<[2]xf32>
+// CHECK-NOT:     linalg.fill
+// CHECK:         scf.for %[[I:.*]] = %c0 to %c5 step %c1 {
+// CHECK:           %[[MAX:.*]] = memref.load %arg1[%[[I]]] : memref<5xf32>
+// CHECK:           %[[MAXV:.*]] = vector.broadcast %[[MAX]] : f32 to vector<[2]xf32>
+// CHECK:           scf.if
+// CHECK:             %[[X0:.*]] = vector.load %arg0[%[[I]], %c0]
+// CHECK:             %[[D0:.*]] = arith.subf %[[X0]], %[[MAXV]] : vector<[2]xf32>
+// CHECK:             %[[E0:.*]] = math.exp %[[D0]] : vector<[2]xf32>
+// CHECK:             vector.store %[[E0]], %arg2[%[[I]], %c0]
+// CHECK:             vector.reduction <add>, %[[E0]], %[[ZERO]]
+// CHECK:           scf.for
+// CHECK:             vector.load %arg0
+// CHECK:             math.exp
+// CHECK:             vector.store
+// CHECK:             vector.reduction <add>
+// CHECK:           scf.if
+// CHECK:             %[[MASK:.*]] = vector.create_mask
+// CHECK:             vector.maskedload %arg0{{.*}}, %[[MASK]]
+// CHECK:             %[[ET:.*]] = math.exp
+// CHECK:             vector.maskedstore %arg2{{.*}}, %[[MASK]], %[[ET]]
+// CHECK:             %[[PAD:.*]] = arith.select %[[MASK]], %[[ET]], %[[NZERO]]
+// CHECK:             vector.reduction <add>, %[[PAD]]
+// CHECK:           memref.store %{{.*}}, %arg1[%[[I]]]
+// CHECK-NOT:     linalg.generic
+// Without fuse-producers (mips-compile --mips-precise-math: exp stays a libm call,
+// dearer in vector code), the generic stays and the sum is vectorized alone.
+// UNFUSED-LABEL: func.func @exp_and_sum
+// UNFUSED:         linalg.generic
+// UNFUSED:         math.exp %{{.*}} : f32
+// UNFUSED:         linalg.fill
+// UNFUSED:         scf.for
+#e_id = affine_map<(i, j) -> (i, j)>
+#e_row = affine_map<(i, j) -> (i)>
+func.func @exp_and_sum(%x: memref<5x19xf32>, %ms: memref<5xf32>, %e: memref<5x19xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#e_id, #e_row, #e_id], iterator_types = ["parallel", "parallel"]} ins(%x, %ms : memref<5x19xf32>, memref<5xf32>) outs(%e : memref<5x19xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %y = math.exp %d : f32
+    linalg.yield %y : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%ms : memref<5xf32>)
+  linalg.generic {indexing_maps = [#e_id, #e_row], iterator_types = ["parallel", "reduction"]} ins(%e : memref<5x19xf32>) outs(%ms : memref<5xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.addf %a, %acc : f32
+    linalg.yield %y : f32
+  }
+  return
+}
+
+// -----
+
+// Not fused: a producer that reads an input transposed stays a loop nest, and
+// the sum is vectorized alone.
+// CHECK-LABEL: func.func @not_fused
+// CHECK:         linalg.generic
+// CHECK:         scf.for
+#n_id = affine_map<(i, j) -> (i, j)>
+#n_t = affine_map<(i, j) -> (j, i)>
+#n_row = affine_map<(i, j) -> (i)>
+func.func @not_fused(%x: memref<4x4xf32>, %e: memref<4x4xf32>, %s: memref<4xf32>) {
+  linalg.generic {indexing_maps = [#n_t, #n_id], iterator_types = ["parallel", "parallel"]} ins(%x : memref<4x4xf32>) outs(%e : memref<4x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %y = math.exp %a : f32
+    linalg.yield %y : f32
+  }
+  linalg.generic {indexing_maps = [#n_id, #n_row], iterator_types = ["parallel", "reduction"]} ins(%e : memref<4x4xf32>) outs(%s : memref<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.addf %a, %acc : f32
     linalg.yield %y : f32
   }
   return

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* linalg.softmax compiled by mips-compile against a double-precision C reference, over
- * rows (padded-row view, a NaN and infinities in some rows) and over columns. The
+ * rows (padded-row view, a NaN and infinities in some rows; rows of 64 and of 19, which
+ * leave a masked tail at every VLEN) and over columns. The
  * bound: exp's stated 6 ulp, the sum's rounding over n terms and the divide, as a
  * relative error of the result (every term is positive, so nothing cancels). */
 #include <math.h>
@@ -44,6 +45,25 @@ int main(void) {
       check(what, E2E_AT(out, i, j), want[i * COLS + j], COLS);
     }
   free(out.allocated);
+
+  /* Rows of 19: a masked tail at every VLEN (and nothing but the tail from VLEN 1024),
+   * where the fused exponentials and sum must add nothing for the masked-off lanes. */
+  /* Dense (the function's copy for dense arguments, where the exponentials and their sum
+   * are one pass), with values below 0, so that a masked-off lane counted as
+   * exp(0 - max) would show. */
+  enum { SHORT = 19, SHORT_ROWS = 5 };
+  static float xs[SHORT_ROWS * SHORT];
+  static double want_short[SHORT_ROWS * SHORT];
+  for (int i = 0; i < SHORT_ROWS * SHORT; ++i) xs[i] = (float)(e2e_value(i, 40) - 41) / 16.0f;
+  mips_memref_f32_2d short_in = E2E_ROW_MAJOR(mips_memref_f32_2d, xs, SHORT_ROWS, SHORT), short_out;
+  _mlir_ciface_softmax_rows(&short_out, &short_in);
+  reference_rows(xs, SHORT_ROWS, SHORT, SHORT, want_short);
+  for (int i = 0; i < SHORT_ROWS; ++i)
+    for (int j = 0; j < SHORT; ++j) {
+      snprintf(what, sizeof what, "short rows[%d][%d]", i, j);
+      check(what, E2E_AT(short_out, i, j), want_short[i * SHORT + j], SHORT);
+    }
+  free(short_out.allocated);
 
   /* Over columns: the transpose's rows are the columns. */
   enum { M = 37, N = 5 };

@@ -205,13 +205,24 @@ def MipsVectorizeRowReductions : Pass<"mips-vectorize-row-reductions"> {
     the result is NaN when the row (or the output's initial value) holds one,
     and -0 and +0 are ordered as `maximumf` orders them. For RVV, whose
     vector maximum orders the zeros; the pipeline runs it only there.
+
+    A row sum whose input an elementwise `linalg.generic` has just written
+    (softmax's exponentials; a `linalg.fill` of the sum's output may sit
+    between them) is fused with it: the generic's body runs on the same
+    vectors, each vector is stored and added to the sum, and the row is not
+    loaded again. The generic's inputs are read through the identity or once
+    per row, and its body is elementwise arith and math ops.
   }];
   let options = [
     Option<"lanes", "lanes", "int64_t", /*default=*/"2",
-           "f32 lanes per vector, times vscale (2: one RVV register)">
+           "f32 lanes per vector, times vscale (2: one RVV register)">,
+    Option<"fuseProducers", "fuse-producers", "bool", /*default=*/"true",
+           "Compute a row sum of what an elementwise op has just written as the op "
+           "writes it">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"
