@@ -39,9 +39,8 @@ constexpr int64_t kMaxInlineK = 16;
 /// blocks that stream B (convert-mips-to-libmips), and beat even an embedded call
 /// up to 8 times the threshold with K <= 16 (bench/linkage_modes.sh at VLEN 256,
 /// busiest inline / embedded: 16x16x16 645 / 787, 32x16x16 1285 / 1474, 32x32x16
-/// 2567 / 2709, 64x16x16 2565 / 2666); from K = 32 they tie or lose (16x16x32 1221
-/// / 1220, 32x32x32 4871 / 4743), as does N = 24, which wastes half a register at
-/// VLEN 256 (24x24x24 2791 / 2574).
+/// 2567 / 2709, 64x16x16 2565 / 2666); with longer k they tie or lose (16x16x32
+/// 1221 / 1220, 24x24x24 2791 / 2574, 32x32x32 4871 / 4743).
 constexpr int64_t kScalableWeightDivisor = 8;
 
 template <typename OpTy>
@@ -66,7 +65,9 @@ static std::optional<int64_t> getInlineableWork(OpTy op, bool anyShape, bool emb
   int64_t mn, mnk, weighted;
   if (llvm::MulOverflow(m, n, mn) || llvm::MulOverflow(mn, k, mnk))
     return std::nullopt;
-  if (scalable && !anyShape && n > kShortK && getElementTypeOrSelf(init).isF32())
+  // (A transposed B has no inline vector form: its inline code is loops.)
+  if (scalable && !anyShape && n > kShortK && getElementTypeOrSelf(init).isF32() &&
+      !op.getTransposeRhs())
     return llvm::divideCeil(mnk, kScalableWeightDivisor);
   int64_t weight = (anyShape || k <= kShortK) ? 1 : 2;
   // An embedded libmips call is cheaper, and wins for wide N from smaller products

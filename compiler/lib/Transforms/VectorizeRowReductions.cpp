@@ -113,11 +113,37 @@ std::optional<RowReduction> matchRowReduction(linalg::LinalgOp op) {
   return reduction;
 }
 
+/// The buffer `buffer` is a view of: the value past every view-like op.
+Value rootOf(Value buffer) {
+  while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
+    buffer = view.getViewSource();
+  return buffer;
+}
+
+bool isFreshBuffer(Value buffer) {
+  return buffer.getDefiningOp<memref::AllocOp>() || buffer.getDefiningOp<memref::AllocaOp>();
+}
+
+/// Ops the fused body may hold: f32 arithmetic and compares, selects, constants,
+/// and the math functions that become vector code (polynomials or an RVV
+/// instruction); integer division, for one, could trap in masked-off lanes.
+bool isFusableBodyOp(Operation &op) {
+  if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp, arith::NegFOp,
+          arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp, arith::MinNumFOp,
+          arith::CmpFOp, arith::SelectOp, arith::ConstantOp>(op))
+    return true;
+  return isa<math::ExpOp, math::ExpM1Op, math::LogOp, math::Log1pOp, math::Log2Op,
+             math::TanhOp, math::ErfOp, math::FmaOp, math::AbsFOp, math::SqrtOp>(op);
+}
+
 /// An elementwise linalg.generic on buffers whose result a row sum then reads:
 /// every iterator parallel, its output `reduction.input` written through the
 /// identity, each input f32 and read through the identity (last dimension
 /// contiguous) or once per row (the map without the last dimension), and a body of
-/// elementwise arith and math ops that does not read the output. `fill`, if not
+/// f32 arith and math ops (isFusableBodyOp) that does not read the output. Its
+/// output and the sum's are fresh buffers that no input views, but for the sum's
+/// own buffer read once per row (softmax's maximum, read before the row's sum is
+/// stored over it). `fill`, if not
 /// null, is the linalg.fill of the sum's output between the two, whose value the
 /// sum starts from.
 struct ProducedRow {
@@ -132,7 +158,7 @@ std::optional<ProducedRow> matchProducedRow(linalg::LinalgOp sumOp, const RowRed
   auto fill = dyn_cast_or_null<linalg::FillOp>(before);
   if (fill) {
     if (!fill.hasPureBufferSemantics() || beforeCasts(fill.getOutputs()[0]) != sum.output ||
-        !matchPattern(fill.getInputs()[0], m_Constant()))
+        !fill.getInputs()[0].getType().isF32() || !matchPattern(fill.getInputs()[0], m_Constant()))
       return std::nullopt;
     before = fill->getPrevNode();
   }
@@ -146,14 +172,19 @@ std::optional<ProducedRow> matchProducedRow(linalg::LinalgOp sumOp, const RowRed
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap perRow = identity.dropResult(rank - 1);
   SmallVector<AffineMap> maps = producer.getIndexingMapsArray();
-  if (maps.back() != identity ||
-      cast<MemRefType>(sum.input.getType()).getRank() != rank)
+  if (maps.back() != identity || cast<MemRefType>(sum.input.getType()).getRank() != rank)
+    return std::nullopt;
+  // The fused loop writes both outputs while it reads the inputs, vector by vector
+  // and row by row: no input may see those writes except as the original order would.
+  Value written = rootOf(sum.input), sums = rootOf(sum.output);
+  if (!isFreshBuffer(written) || !isFreshBuffer(sums) || written == sums)
     return std::nullopt;
   for (OpOperand *input : producer.getDpsInputOperands()) {
     AffineMap map = producer.getMatchingIndexingMap(input);
     Value buffer = beforeCasts(input->get());
     if (!isa<MemRefType>(buffer.getType()) || !getElementTypeOrSelf(buffer).isF32() ||
-        buffer == sum.input || (fill && buffer == sum.output && map != perRow))
+        rootOf(buffer) == written ||
+        (rootOf(buffer) == sums && !(buffer == sum.output && map == perRow)))
       return std::nullopt;
     if (!(map == identity && lastDimContiguous(buffer)) && map != perRow)
       return std::nullopt;
@@ -162,12 +193,10 @@ std::optional<ProducedRow> matchProducedRow(linalg::LinalgOp sumOp, const RowRed
   if (!body.getArguments().back().use_empty())
     return std::nullopt;
   for (Operation &op : body.without_terminator()) {
-    if (!isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) ||
-        op.getNumRegions() != 0 || op.getNumResults() != 1 ||
-        !(op.hasTrait<OpTrait::Elementwise>() || isa<arith::ConstantOp>(op)))
+    if (!isFusableBodyOp(op) || op.getNumResults() != 1)
       return std::nullopt;
     for (Type type : llvm::concat<Type>(op.getOperandTypes(), op.getResultTypes()))
-      if (!type.isIntOrIndexOrFloat() || type.isIndex())
+      if (!type.isF32() && !type.isInteger(1))
         return std::nullopt;
   }
   if (!body.getTerminator()->getOperand(0).getType().isF32())
@@ -304,7 +333,7 @@ private:
     for (OpOperand *input : g.getDpsInputOperands()) {
       if (g.getMatchingIndexingMap(input).getNumResults() == (unsigned)ivs.size() + 1)
         continue;
-      Value scalar = memref::LoadOp::create(b, loc, input->get(), ivs);
+      Value scalar = memref::LoadOp::create(b, loc, beforeCasts(input->get()), ivs);
       rowOperands[input->getOperandNumber()] =
           vector::BroadcastOp::create(b, loc, vectorType, scalar);
     }
@@ -321,10 +350,10 @@ private:
       if (auto it = rowOperands.find(input->getOperandNumber()); it != rowOperands.end())
         v = it->second;
       else if (mask)
-        v = vector::MaskedLoadOp::create(b, loc, vectorType, input->get(), at, mask,
+        v = vector::MaskedLoadOp::create(b, loc, vectorType, beforeCasts(input->get()), at, mask,
                                          zerosOf(vectorType));
       else
-        v = vector::LoadOp::create(b, loc, vectorType, input->get(), at);
+        v = vector::LoadOp::create(b, loc, vectorType, beforeCasts(input->get()), at);
       map.map(body.getArgument(input->getOperandNumber()), v);
     }
     for (Operation &op : body.without_terminator()) {
@@ -352,7 +381,7 @@ private:
       map.map(op.getResult(0), result);
     }
     Value y = map.lookup(body.getTerminator()->getOperand(0));
-    Value out = g.getDpsInitOperand(0)->get();
+    Value out = r.input; // the producer's output, before casts
     if (mask)
       vector::MaskedStoreOp::create(b, loc, out, at, mask, y);
     else

@@ -137,13 +137,15 @@ func.func @batches(%a: tensor<3x4x4xf32>, %w: tensor<4x4xf32>, %c: tensor<3x4x4x
 
 // With scalable vectors, f32 shapes wider than 8 columns with K <= 16 run inline up
 // to 8 times the threshold (16384 = 64x16x16), linkage or not; K = 32, a larger
-// product, int8 and narrow N keep the rules above.
+// product, int8, a transposed B (whose inline code is loops) and narrow N keep the
+// rules above.
 // CHECK-LABEL:   func.func @scalable
 // SCALABLE:        mips.matmul inlined ins(%{{.*}}, %{{.*}} : tensor<16x16xf32>, tensor<16x16xf32>)
 // SCALABLE-NEXT:   mips.matmul inlined ins(%{{.*}}, %{{.*}} : tensor<64x16xf32>, tensor<16x16xf32>)
 // SCALABLE-NEXT:   mips.matmul ins(%{{.*}}, %{{.*}} : tensor<65x16xf32>, tensor<16x16xf32>)
 // SCALABLE-NEXT:   mips.matmul ins(%{{.*}}, %{{.*}} : tensor<16x32xf32>, tensor<32x16xf32>)
 // SCALABLE-NEXT:   mips.matmul ins(%{{.*}}, %{{.*}} : tensor<16x16xi8>, tensor<16x16xi8>)
+// SCALABLE-NEXT:   mips.matmul transpose_rhs ins(%{{.*}}, %{{.*}} : tensor<16x16xf32>, tensor<16x16xf32>)
 // EMBEDDED:        mips.matmul ins(%{{.*}}, %{{.*}} : tensor<16x16xf32>, tensor<16x16xf32>)
 // EMBEDDED-NEXT:   mips.matmul ins(%{{.*}}, %{{.*}} : tensor<64x16xf32>, tensor<16x16xf32>)
 func.func @scalable(%a: tensor<16x16xf32>, %c: tensor<16x16xf32>,
@@ -151,11 +153,12 @@ func.func @scalable(%a: tensor<16x16xf32>, %c: tensor<16x16xf32>,
                     %a65: tensor<65x16xf32>, %c65: tensor<65x16xf32>,
                     %a32: tensor<16x32xf32>, %b32: tensor<32x16xf32>,
                     %a8: tensor<16x16xi8>, %c8: tensor<16x16xi32>)
-    -> (tensor<16x16xf32>, tensor<64x16xf32>, tensor<65x16xf32>, tensor<16x16xf32>, tensor<16x16xi32>) {
+    -> (tensor<16x16xf32>, tensor<64x16xf32>, tensor<65x16xf32>, tensor<16x16xf32>, tensor<16x16xi32>, tensor<16x16xf32>) {
   %r0 = mips.matmul ins(%a, %a : tensor<16x16xf32>, tensor<16x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
   %r1 = mips.matmul ins(%a64, %a : tensor<64x16xf32>, tensor<16x16xf32>) outs(%c64 : tensor<64x16xf32>) -> tensor<64x16xf32>
   %r2 = mips.matmul ins(%a65, %a : tensor<65x16xf32>, tensor<16x16xf32>) outs(%c65 : tensor<65x16xf32>) -> tensor<65x16xf32>
   %r3 = mips.matmul ins(%a32, %b32 : tensor<16x32xf32>, tensor<32x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
   %r4 = mips.matmul ins(%a8, %a8 : tensor<16x16xi8>, tensor<16x16xi8>) outs(%c8 : tensor<16x16xi32>) -> tensor<16x16xi32>
-  return %r0, %r1, %r2, %r3, %r4 : tensor<16x16xf32>, tensor<64x16xf32>, tensor<65x16xf32>, tensor<16x16xf32>, tensor<16x16xi32>
+  %r5 = mips.matmul transpose_rhs ins(%a, %a : tensor<16x16xf32>, tensor<16x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5 : tensor<16x16xf32>, tensor<64x16xf32>, tensor<65x16xf32>, tensor<16x16xf32>, tensor<16x16xi32>, tensor<16x16xf32>
 }

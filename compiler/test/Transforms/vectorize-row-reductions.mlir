@@ -140,19 +140,22 @@ func.func @left_alone(%x: memref<4x8xf32>, %c: memref<8xf32>, %xs: memref<4x8xf3
 // row is fused with the row sum that reads it (the fill of the shared buffer
 // between them starts the sum): each vector of exp(x - max) is stored and added in
 // order, the row's maximum is read before its sum is stored over it, and the row
-// is not loaded again. The masked tail adds -0 in its masked-off lanes.
+// is not loaded again. The masked tail adds -0 in its masked-off lanes. Both
+// outputs are fresh buffers; the input may come through a cast.
 // CHECK-LABEL: func.func @exp_and_sum
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG:     %[[NZERO:.*]] = arith.constant dense<-0.000000e+00> : vector<[2]xf32>
+// CHECK-DAG:     %[[MS:.*]] = memref.alloc() : memref<5xf32>
+// CHECK-DAG:     %[[E:.*]] = memref.alloc() : memref<5x19xf32>
 // CHECK-NOT:     linalg.fill
 // CHECK:         scf.for %[[I:.*]] = %c0 to %c5 step %c1 {
-// CHECK:           %[[MAX:.*]] = memref.load %arg1[%[[I]]] : memref<5xf32>
+// CHECK:           %[[MAX:.*]] = memref.load %[[MS]][%[[I]]] : memref<5xf32>
 // CHECK:           %[[MAXV:.*]] = vector.broadcast %[[MAX]] : f32 to vector<[2]xf32>
 // CHECK:           scf.if
 // CHECK:             %[[X0:.*]] = vector.load %arg0[%[[I]], %c0]
 // CHECK:             %[[D0:.*]] = arith.subf %[[X0]], %[[MAXV]] : vector<[2]xf32>
 // CHECK:             %[[E0:.*]] = math.exp %[[D0]] : vector<[2]xf32>
-// CHECK:             vector.store %[[E0]], %arg2[%[[I]], %c0]
+// CHECK:             vector.store %[[E0]], %[[E]][%[[I]], %c0]
 // CHECK:             vector.reduction <add>, %[[E0]], %[[ZERO]]
 // CHECK:           scf.for
 // CHECK:             vector.load %arg0
@@ -163,10 +166,10 @@ func.func @left_alone(%x: memref<4x8xf32>, %c: memref<8xf32>, %xs: memref<4x8xf3
 // CHECK:             %[[MASK:.*]] = vector.create_mask
 // CHECK:             vector.maskedload %arg0{{.*}}, %[[MASK]]
 // CHECK:             %[[ET:.*]] = math.exp
-// CHECK:             vector.maskedstore %arg2{{.*}}, %[[MASK]], %[[ET]]
+// CHECK:             vector.maskedstore %[[E]]{{.*}}, %[[MASK]], %[[ET]]
 // CHECK:             %[[PAD:.*]] = arith.select %[[MASK]], %[[ET]], %[[NZERO]]
 // CHECK:             vector.reduction <add>, %[[PAD]]
-// CHECK:           memref.store %{{.*}}, %arg1[%[[I]]]
+// CHECK:           memref.store %{{.*}}, %[[MS]][%[[I]]]
 // CHECK-NOT:     linalg.generic
 // Without fuse-producers (mips-compile --mips-precise-math: exp stays a libm call,
 // dearer in vector code), the generic stays and the sum is vectorized alone.
@@ -177,11 +180,15 @@ func.func @left_alone(%x: memref<4x8xf32>, %c: memref<8xf32>, %xs: memref<4x8xf3
 // UNFUSED:         scf.for
 #e_id = affine_map<(i, j) -> (i, j)>
 #e_row = affine_map<(i, j) -> (i)>
-func.func @exp_and_sum(%x: memref<5x19xf32>, %ms: memref<5xf32>, %e: memref<5x19xf32>) {
+func.func @exp_and_sum(%xs: memref<5x19xf32>, %m: memref<5xf32>, %out: memref<5x19xf32>, %sums: memref<5xf32>) {
   %zero = arith.constant 0.0 : f32
-  linalg.generic {indexing_maps = [#e_id, #e_row, #e_id], iterator_types = ["parallel", "parallel"]} ins(%x, %ms : memref<5x19xf32>, memref<5xf32>) outs(%e : memref<5x19xf32>) {
-  ^bb0(%a: f32, %m: f32, %o: f32):
-    %d = arith.subf %a, %m : f32
+  %ms = memref.alloc() : memref<5xf32>
+  memref.copy %m, %ms : memref<5xf32> to memref<5xf32>
+  %e = memref.alloc() : memref<5x19xf32>
+  %x = memref.cast %xs : memref<5x19xf32> to memref<5x19xf32, strided<[?, ?], offset: ?>>
+  linalg.generic {indexing_maps = [#e_id, #e_row, #e_id], iterator_types = ["parallel", "parallel"]} ins(%x, %ms : memref<5x19xf32, strided<[?, ?], offset: ?>>, memref<5xf32>) outs(%e : memref<5x19xf32>) {
+  ^bb0(%a: f32, %mx: f32, %o: f32):
+    %d = arith.subf %a, %mx : f32
     %y = math.exp %d : f32
     linalg.yield %y : f32
   }
@@ -191,23 +198,57 @@ func.func @exp_and_sum(%x: memref<5x19xf32>, %ms: memref<5xf32>, %e: memref<5x19
     %y = arith.addf %a, %acc : f32
     linalg.yield %y : f32
   }
+  memref.copy %e, %out : memref<5x19xf32> to memref<5x19xf32>
+  memref.copy %ms, %sums : memref<5xf32> to memref<5xf32>
   return
 }
 
 // -----
 
-// Not fused: a producer that reads an input transposed stays a loop nest, and
-// the sum is vectorized alone.
+// Not fused (the producer stays a loop nest, the sum is vectorized alone): an
+// input read transposed; outputs that are not fresh buffers (a function's
+// arguments may alias its inputs); an integer division in the body (masked-off
+// lanes could trap).
 // CHECK-LABEL: func.func @not_fused
 // CHECK:         linalg.generic
+// CHECK:         scf.for
+// CHECK:         linalg.generic
+// CHECK:         scf.for
+// CHECK:         linalg.generic
+// CHECK:         arith.divsi
 // CHECK:         scf.for
 #n_id = affine_map<(i, j) -> (i, j)>
 #n_t = affine_map<(i, j) -> (j, i)>
 #n_row = affine_map<(i, j) -> (i)>
-func.func @not_fused(%x: memref<4x4xf32>, %e: memref<4x4xf32>, %s: memref<4xf32>) {
+func.func @not_fused(%x: memref<4x4xf32>, %e_arg: memref<4x4xf32>, %s_arg: memref<4xf32>) {
+  %e = memref.alloc() : memref<4x4xf32>
+  %s = memref.alloc() : memref<4xf32>
   linalg.generic {indexing_maps = [#n_t, #n_id], iterator_types = ["parallel", "parallel"]} ins(%x : memref<4x4xf32>) outs(%e : memref<4x4xf32>) {
   ^bb0(%a: f32, %o: f32):
     %y = math.exp %a : f32
+    linalg.yield %y : f32
+  }
+  linalg.generic {indexing_maps = [#n_id, #n_row], iterator_types = ["parallel", "reduction"]} ins(%e : memref<4x4xf32>) outs(%s : memref<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.addf %a, %acc : f32
+    linalg.yield %y : f32
+  }
+  linalg.generic {indexing_maps = [#n_id, #n_id], iterator_types = ["parallel", "parallel"]} ins(%x : memref<4x4xf32>) outs(%e_arg : memref<4x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %y = math.exp %a : f32
+    linalg.yield %y : f32
+  }
+  linalg.generic {indexing_maps = [#n_id, #n_row], iterator_types = ["parallel", "reduction"]} ins(%e_arg : memref<4x4xf32>) outs(%s_arg : memref<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.addf %a, %acc : f32
+    linalg.yield %y : f32
+  }
+  linalg.generic {indexing_maps = [#n_id, #n_id], iterator_types = ["parallel", "parallel"]} ins(%x : memref<4x4xf32>) outs(%e : memref<4x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %i = arith.fptosi %a : f32 to i32
+    %c7 = arith.constant 7 : i32
+    %q = arith.divsi %c7, %i : i32
+    %y = arith.sitofp %q : i32 to f32
     linalg.yield %y : f32
   }
   linalg.generic {indexing_maps = [#n_id, #n_row], iterator_types = ["parallel", "reduction"]} ins(%e : memref<4x4xf32>) outs(%s : memref<4xf32>) {

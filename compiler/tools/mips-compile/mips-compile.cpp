@@ -89,7 +89,8 @@ static cl::opt<int64_t> inlineThreshold(
     "mips-inline-threshold",
     cl::desc("Static matmuls of at most this many multiply-adds (M*N*K) with K <= 8, or "
              "half as many with K <= 16, run as inline vector code instead of a libmips "
-             "call; 0 calls libmips for every matmul"),
+             "call (riscv64 with V: f32 ones more than 8 columns wide with K <= 16, up to "
+             "8 times as many); 0 calls libmips for every matmul"),
     cl::init(mips::kDefaultInlineThreshold), cl::cat(category));
 static cl::opt<bool> inlineAnyShape(
     "mips-inline-any-shape",

@@ -436,18 +436,22 @@ static void check_tiny_views(void) {
 }
 
 /* 18x5x20 inline on scalable vectors: row-major; C at an offset with rows padded apart
- * (still unit-stride rows: the vector path); B column-major (the loops). Then A stored
- * transposed, C overwritten. */
+ * (still unit-stride rows: the vector path); B column-major, then A column-major (the
+ * loops). Then A stored transposed, C overwritten. */
 static void check_wide_views(void) {
   enum { M = 18, K = 5, N = 20, PAD = 23 };
   float a[M * K], b[K * N], c[7 + M * PAD], before[7 + M * PAD], at[K * M];
   fill_f32(a, M * K, 31);
   fill_f32(b, K * N, 32);
-  for (int layout = 0; layout < 3; ++layout) {
+  for (int i = 0; i < M; ++i)
+    for (int l = 0; l < K; ++l) at[l * M + i] = a[i * K + l];
+  for (int layout = 0; layout < 4; ++layout) {
     fill_f32(c, 7 + M * PAD, 33 + layout);
     memcpy(before, c, sizeof c);
     const int64_t off = layout == 1 ? 7 : 0, s0 = layout == 1 ? PAD : N;
-    mips_memref_f32_2d ma = E2E_ROW_MAJOR(mips_memref_f32_2d, a, M, K);
+    /* layout 3: `at` holds A column-major */
+    mips_memref_f32_2d ma = layout == 3 ? (mips_memref_f32_2d){at, at, 0, {M, K}, {1, M}}
+                                        : E2E_ROW_MAJOR(mips_memref_f32_2d, a, M, K);
     mips_memref_f32_2d mb = layout == 2 ? (mips_memref_f32_2d){b, b, 0, {K, N}, {1, K}}
                                         : E2E_ROW_MAJOR(mips_memref_f32_2d, b, K, N);
     mips_memref_f32_2d mc = {c, c, off, {M, N}, {s0, 1}};
@@ -462,8 +466,6 @@ static void check_wide_views(void) {
              want);
     }
   }
-  for (int i = 0; i < M; ++i)
-    for (int l = 0; l < K; ++l) at[l * M + i] = a[i * K + l];
   fill_f32(c, M * N, 36);
   mips_memref_f32_2d mat = E2E_ROW_MAJOR(mips_memref_f32_2d, at, K, M);
   mips_memref_f32_2d mb = E2E_ROW_MAJOR(mips_memref_f32_2d, b, K, N);

@@ -22,7 +22,9 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       *this, "inline-threshold",
       llvm::cl::desc("Static matmuls of at most this many multiply-adds (M*N*K) "
                      "with K <= 8, or half as many with K <= 16, run as inline vector "
-                     "code instead of a libmips call; 0 calls libmips for every matmul"),
+                     "code instead of a libmips call (with scalable vectors: f32 ones "
+                     "more than 8 columns wide with K <= 16, up to 8 times as many); 0 "
+                     "calls libmips for every matmul"),
       llvm::cl::init(kDefaultInlineThreshold)};
   PassOptions::Option<bool> embedLibmips{
       *this, "embed-libmips",

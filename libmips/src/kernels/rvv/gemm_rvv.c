@@ -392,13 +392,14 @@ static void place_rows(void *panel, ptrdiff_t panel_row_bytes, const void *rows,
     __riscv_vse8_v_i8m1((int8_t *)to, __riscv_vle8_v_i8m1((const int8_t *)from, vl), vl);
 }
 
-/* A whole panel 8·G columns wide (G = 4 or 8: the tiles' width at VLEN 512 and 1024),
+/* A whole panel 8·G columns wide (G = 4 or 8: 32 or 64 floats, e.g. the 15x2v tiles at
+ * VLEN 512 and 1024, 15x1v at 1024, 7x4v from VLEN 256),
  * without moving rows one by one: group r (columns r, r + G, ..., r + 7G) is transposed
  * by a segment store into its own buffer, whose element i (row l0 + i / 8, its column
  * r + G·(i % 8)) belongs at l0·nr + G·i + r of the panel; so a segment store of the G
  * buffers, each read as one long vector, writes G·vl consecutive panel elements at once.
  * Q·Kᵀ 64³ at VLEN 512 / 1024: 0.82 / 0.78 of the ideal with rows moved a vector op
- * each, 0.85 / 0.85 so. At G = 2 (VLEN 256) both cost the same vector work and this
+ * each, 0.85 / 0.85 so. At G = 2 (16 floats) both cost the same vector work and this
  * more scalar work. */
 #define MIPS_RVV_TRANSPOSE_PANEL(NAME, IN_T, OUT_T, T, E, RUN, LOAD)                       \
   static void NAME(OUT_T *out, const IN_T *b, ptrdiff_t s1, int64_t k, int64_t g) {      \
