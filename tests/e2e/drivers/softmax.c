@@ -27,6 +27,18 @@ static void check(const char *what, double got, double want, int64_t n) {
   EXPECT(fabs(got - want) <= bound, "%s: %.9g, reference %.9g (bound %.3g)", what, got, want, bound);
 }
 
+/* Every element of a softmax over rows against its reference (rows x cols, dense). */
+static void check_rows(const char *name, mips_memref_f32_2d *out, const double *want) {
+  const int64_t rows = out->sizes[0], cols = out->sizes[1];
+  char what[64];
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j) {
+      snprintf(what, sizeof what, "%s[%d][%d]", name, (int)i, (int)j);
+      check(what, E2E_AT(*out, i, j), want[i * cols + j], cols);
+    }
+  free(out->allocated);
+}
+
 int main(void) {
   enum { ROWS = 9, COLS = 64, LD = 67 };
   static float x[ROWS * LD];
@@ -38,19 +50,12 @@ int main(void) {
   mips_memref_f32_2d in = {x, x, 0, {ROWS, COLS}, {LD, 1}}, out;
   _mlir_ciface_softmax_rows(&out, &in);
   reference_rows(x, ROWS, COLS, LD, want);
-  char what[64];
-  for (int i = 0; i < ROWS; ++i)
-    for (int j = 0; j < COLS; ++j) {
-      snprintf(what, sizeof what, "rows[%d][%d]", i, j);
-      check(what, E2E_AT(out, i, j), want[i * COLS + j], COLS);
-    }
-  free(out.allocated);
+  check_rows("rows", &out, want);
 
-  /* Rows of 19: a masked tail at every VLEN (and nothing but the tail from VLEN 1024),
-   * where the fused exponentials and sum must add nothing for the masked-off lanes. */
-  /* Dense (the function's copy for dense arguments, where the exponentials and their sum
-   * are one pass), with values below 0, so that a masked-off lane counted as
-   * exp(0 - max) would show. */
+  /* Dense rows of 19 (the function's copy for dense arguments, where the exponentials
+   * and their sum are one pass): a masked tail at every VLEN, and nothing but the tail
+   * from VLEN 1024. Values below 0, so that a masked-off lane counted as exp(0 - max)
+   * would show. */
   enum { SHORT = 19, SHORT_ROWS = 5 };
   static float xs[SHORT_ROWS * SHORT];
   static double want_short[SHORT_ROWS * SHORT];
@@ -58,12 +63,8 @@ int main(void) {
   mips_memref_f32_2d short_in = E2E_ROW_MAJOR(mips_memref_f32_2d, xs, SHORT_ROWS, SHORT), short_out;
   _mlir_ciface_softmax_rows(&short_out, &short_in);
   reference_rows(xs, SHORT_ROWS, SHORT, SHORT, want_short);
-  for (int i = 0; i < SHORT_ROWS; ++i)
-    for (int j = 0; j < SHORT; ++j) {
-      snprintf(what, sizeof what, "short rows[%d][%d]", i, j);
-      check(what, E2E_AT(short_out, i, j), want_short[i * SHORT + j], SHORT);
-    }
-  free(short_out.allocated);
+  check_rows("short rows", &short_out, want_short);
+  char what[64];
 
   /* Over columns: the transpose's rows are the columns. */
   enum { M = 37, N = 5 };
