@@ -24,8 +24,8 @@ def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::Fu
     instructions less, and it beats the inline code from 10x10x10 and 16x16x8
     on, but not for narrow N (32x8x8, 128x2x8), where libmips's tiles waste
     lanes: with `embedded-libmips`, shapes with N > 8 count double. With
-    `scalable` (RVV), f32 shapes with N > 8 and K <= 16 run inline up to 8 times
-    the threshold whatever the linkage: their inline code streams B's rows
+    `scalable` (RVV), f32 shapes with N > 8, K <= 16 and B not transposed run
+    inline up to 8 times the threshold whatever the linkage: their inline code streams B's rows
     through blocks of 8 rows of C on scalable vectors and costs less than an
     embedded call (16x16x16: 645 against 787 at VLEN 256).
   }];
