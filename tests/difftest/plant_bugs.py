@@ -48,8 +48,8 @@ PLANTS = {
         "a transposed operand of a 2-D matmul is read as if it were not transposed"),
     "inline-row-off-by-one": (
         "compiler/lib/Conversion/MipsToLibmips/MipsToLibmips.cpp",
-        "  for (int64_t i = 0; i < m && !scalable; ++i) {\n",
-        "  for (int64_t i = 0; i + 1 < m && !scalable; ++i) {\n",
+        "  for (int64_t i = 0; i < m; ++i) {\n",
+        "  for (int64_t i = 0; i + 1 < m; ++i) {\n",
         "the inline code's row loop stops one row early"),
     "zero-point-dropped": (
         "compiler/lib/Conversion/LinalgToMips/LinalgToMips.cpp",

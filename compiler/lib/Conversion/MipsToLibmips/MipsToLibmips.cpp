@@ -602,21 +602,65 @@ static void emitScalableInlineMatmul(OpBuilder &b, Location loc, mips::MatmulOp 
       });
 }
 
-/// Straight-line vector code: B's K rows in vector registers and, one row of C at
-/// a time, for each l a multiply-add of A(i, l), broadcast, with row l of B into
-/// row i of C. Rows are vector loads and stores, so it needs unit-stride rows of B
-/// and C; that is checked at run time (C callers may pass any view), and other
-/// views take the loops of emitLoopMatmul. `copyIn`, from findCopyIntoFreshInit,
-/// is folded in: C's rows are read from its source.
-static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp copyIn,
-                             int64_t scalableLanes) {
-  Location loc = op.getLoc();
+/// Straight-line vector code on fixed vectors of N: B's K rows in vector registers
+/// and, one row of C at a time, for each l a multiply-add of A(i, l), broadcast,
+/// with row l of B into row i of C. `rhs`, `init` and `initSource` are views with
+/// a unit inner stride; runs inside the fast branch.
+static void emitFixedInlineMatmul(OpBuilder &fast, Location loc, mips::MatmulOp op, Value rhs,
+                                  Value init, Value initSource) {
   auto lhsType = cast<MemRefType>(op.getLhs().getType());
   auto initType = cast<MemRefType>(op.getInit().getType());
   const int64_t m = initType.getDimSize(0), n = initType.getDimSize(1),
                 k = lhsType.getDimSize(op.getLhsKDim());
   Type acc = initType.getElementType(), in = lhsType.getElementType();
   const bool isFloat = isa<FloatType>(acc);
+  auto index = [&](int64_t i) { return arith::ConstantIndexOp::create(fast, loc, i).getResult(); };
+  auto rowType = VectorType::get({n}, acc);
+  Value zero = index(0);
+  SmallVector<Value> rowsOfB;
+  for (int64_t l = 0; l < k; ++l) {
+    Value row = vector::LoadOp::create(fast, loc, VectorType::get({n}, in), rhs,
+                                       ValueRange{index(l), zero});
+    if (!isFloat)
+      row = arith::ExtSIOp::create(fast, loc, rowType, row);
+    rowsOfB.push_back(row);
+  }
+  // One row of C at a time: B's K rows and a single row of C are live, not all
+  // of C (M + K rows would spill long before K + 1 do).
+  for (int64_t i = 0; i < m; ++i) {
+    Value rowOfC = op.getOverwrite()
+                       ? arith::ConstantOp::create(fast, loc, fast.getZeroAttr(rowType)).getResult()
+                       : vector::LoadOp::create(fast, loc, rowType, initSource,
+                                                ValueRange{index(i), zero})
+                             .getResult();
+    for (int64_t l = 0; l < k; ++l) {
+      SmallVector<Value> at = op.getTransposeLhs() ? SmallVector<Value>{index(l), index(i)}
+                                                   : SmallVector<Value>{index(i), index(l)};
+      Value a = memref::LoadOp::create(fast, loc, op.getLhs(), at);
+      if (!isFloat)
+        a = arith::ExtSIOp::create(fast, loc, acc, a);
+      Value broadcast = vector::BroadcastOp::create(fast, loc, rowType, a);
+      rowOfC = isFloat ? vector::FMAOp::create(fast, loc, broadcast, rowsOfB[l], rowOfC).getResult()
+                       : arith::AddIOp::create(fast, loc, rowOfC,
+                                               arith::MulIOp::create(fast, loc, broadcast, rowsOfB[l]))
+                             .getResult();
+    }
+    vector::StoreOp::create(fast, loc, rowOfC, init, ValueRange{index(i), zero});
+  }
+}
+
+/// Inline code for an inlined matmul: vector loads and stores of B's and C's rows
+/// (and A's elements through a view, for the scalable form), which need them
+/// unit-stride; that is checked at run time (C callers may pass any view), and
+/// other views take the loops of emitLoopMatmul. Rows wider than a fixed vector
+/// prices well (8 floats, LMUL 2 at VLEN 128) take the scalable form where the
+/// target has it (`scalableLanes` > 0, f32), others the fixed one. `copyIn`, from
+/// findCopyIntoFreshInit, is folded in: C's rows are read from its source.
+static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp copyIn,
+                             int64_t scalableLanes) {
+  Location loc = op.getLoc();
+  auto lhsType = cast<MemRefType>(op.getLhs().getType());
+  auto initType = cast<MemRefType>(op.getInit().getType());
   // B's rows are unit-stride only in its stored order.
   if (op.getTransposeRhs()) {
     emitLoopMatmul(b, op);
@@ -630,9 +674,8 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp cop
   };
   Value rowsAreUnitStride = arith::AndIOp::create(b, loc, isOne(rhsMetadata.getStrides().back()),
                                                   isOne(initMetadata.getStrides().back()));
-  // Rows wider than a fixed vector prices well (8 floats, LMUL 2 at VLEN 128) run
-  // on scalable vectors where the target has them; they read A through a view too.
-  const bool scalable = scalableLanes > 0 && isFloat && n > 8;
+  const bool scalable = scalableLanes > 0 && isa<FloatType>(initType.getElementType()) &&
+                        initType.getDimSize(1) > 8;
   memref::ExtractStridedMetadataOp lhsMetadata;
   if (scalable) {
     lhsMetadata = memref::ExtractStridedMetadataOp::create(b, loc, op.getLhs());
@@ -653,43 +696,12 @@ static void emitInlineMatmul(OpBuilder &b, mips::MatmulOp op, memref::CopyOp cop
   Value init = viewWithUnitInnerStride(fast, loc, initType.getShape(), initMetadata);
   Value initSource =
       copyIn ? viewWithUnitInnerStride(fast, loc, initType.getShape(), sourceMetadata) : init;
-  if (scalable) {
-    Value lhs = viewWithUnitInnerStride(fast, loc, lhsType.getShape(), lhsMetadata);
-    emitScalableInlineMatmul(fast, loc, op, lhs, rhs, init, initSource, scalableLanes);
-  }
-  auto index = [&](int64_t i) { return arith::ConstantIndexOp::create(fast, loc, i).getResult(); };
-  auto rowType = VectorType::get({n}, acc);
-  Value zero = index(0);
-  SmallVector<Value> rowsOfB;
-  for (int64_t l = 0; l < k && !scalable; ++l) {
-    Value row = vector::LoadOp::create(fast, loc, VectorType::get({n}, in), rhs,
-                                       ValueRange{index(l), zero});
-    if (!isFloat)
-      row = arith::ExtSIOp::create(fast, loc, rowType, row);
-    rowsOfB.push_back(row);
-  }
-  // One row of C at a time: B's K rows and a single row of C are live, not all
-  // of C (M + K rows would spill long before K + 1 do).
-  for (int64_t i = 0; i < m && !scalable; ++i) {
-    Value rowOfC = op.getOverwrite()
-                       ? arith::ConstantOp::create(fast, loc, fast.getZeroAttr(rowType)).getResult()
-                       : vector::LoadOp::create(fast, loc, rowType, initSource,
-                                                ValueRange{index(i), zero})
-                             .getResult();
-    for (int64_t l = 0; l < k; ++l) {
-      SmallVector<Value> at = op.getTransposeLhs() ? SmallVector<Value>{index(l), index(i)}
-                                                   : SmallVector<Value>{index(i), index(l)};
-      Value a = memref::LoadOp::create(fast, loc, op.getLhs(), at);
-      if (!isFloat)
-        a = arith::ExtSIOp::create(fast, loc, acc, a);
-      Value broadcast = vector::BroadcastOp::create(fast, loc, rowType, a);
-      rowOfC = isFloat ? vector::FMAOp::create(fast, loc, broadcast, rowsOfB[l], rowOfC).getResult()
-                       : arith::AddIOp::create(fast, loc, rowOfC,
-                                               arith::MulIOp::create(fast, loc, broadcast, rowsOfB[l]))
-                             .getResult();
-    }
-    vector::StoreOp::create(fast, loc, rowOfC, init, ValueRange{index(i), zero});
-  }
+  if (scalable)
+    emitScalableInlineMatmul(fast, loc, op,
+                             viewWithUnitInnerStride(fast, loc, lhsType.getShape(), lhsMetadata),
+                             rhs, init, initSource, scalableLanes);
+  else
+    emitFixedInlineMatmul(fast, loc, op, rhs, init, initSource);
 
   OpBuilder general = ifOp.getElseBodyBuilder();
   if (copyIn)

@@ -393,8 +393,8 @@ static void place_rows(void *panel, ptrdiff_t panel_row_bytes, const void *rows,
 }
 
 /* A whole panel 8·G columns wide (G = 4 or 8: 32 or 64 floats, e.g. the 15x2v tiles at
- * VLEN 512 and 1024, 15x1v at 1024, 7x4v from VLEN 256),
- * without moving rows one by one: group r (columns r, r + G, ..., r + 7G) is transposed
+ * VLEN 512 and 1024, 15x1v at 1024, 7x4v from VLEN 256) without moving rows one by
+ * one: group r (columns r, r + G, ..., r + 7G) is transposed
  * by a segment store into its own buffer, whose element i (row l0 + i / 8, its column
  * r + G·(i % 8)) belongs at l0·nr + G·i + r of the panel; so a segment store of the G
  * buffers, each read as one long vector, writes G·vl consecutive panel elements at once.
