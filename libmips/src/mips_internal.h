@@ -97,6 +97,12 @@ typedef void (*mips_pack_b_fn)(void *dst, const void *b, ptrdiff_t b_stride0,
 typedef void (*mips_pack_a_fn)(void *dst, const void *a, ptrdiff_t s0, ptrdiff_t s1,
                                int64_t rows, int64_t kc, int mr);
 
+/* Packs rows (1 <= rows <= mr) rows of a row-major A[rows x kc] (element (i, l) at
+ * a[i * s0 + l], kc <= MIPS_KC_MAX) into a panel (i, l) -> l * stride + i, stride >= rows,
+ * and returns the stride. */
+typedef int64_t (*mips_pack_a_rows_fn)(void *dst, const void *a, ptrdiff_t s0, int64_t rows,
+                                       int64_t kc);
+
 typedef struct mips_tile {
   const char *name;         /* op, types, shape and ISA: "f32_15x2v_rvv" */
   int mr;                   /* rows of C per tile */
@@ -124,6 +130,9 @@ typedef struct mips_tile {
   int k_group;
   /* NULL: A panels are (i, l) -> l * mr + i; else the tile's own packer. */
   mips_pack_a_fn pack_a;
+  /* NULL, or a packer the blocked driver uses for a row-major A (k adjacent) that the
+   * tile would otherwise read in place with one pointer per row. */
+  mips_pack_a_rows_fn pack_a_rows;
 } mips_tile;
 
 /* Packed elements in one B panel of kc rows: k rounded up to the tile's k_group, times nr. */
@@ -134,6 +143,8 @@ static inline int64_t mips_panel_elems(const mips_tile *t, int64_t kc, int64_t n
 
 /* The largest mr of any tile: the driver's A panel buffer is sized by it. */
 #define MIPS_TILE_MR_MAX 16
+/* k per block of the blocked driver: A panels stay in L1. */
+#define MIPS_KC_MAX 256
 
 /* Dot products for one row of C: C(0, j) (+)= sum over l of a[l] * b[j * b_colstride + l],
  * A's row and each of B's columns unit-stride. For f32 only when the caller allows any

@@ -52,9 +52,10 @@ static const mips_gemm_blocking blockings[] = {
 static const char *const blocking_names[] = {"default", "tiny-blocks", "stack-panel"};
 
 /* Shapes around every tile's edges: 1s, remainders of mr, narrow and wide last panels,
- * odd k, k over one block. */
-static const int64_t shapes[][3] = {{1, 1, 1},   {2, 3, 2},   {1, 40, 7},  {16, 1, 9},
-                                    {17, 9, 4},  {31, 70, 5}, {7, 129, 33}, {45, 33, 300}};
+ * odd k, k over one block; 12 rows: a packed row-major A of 8 + 4 rows. */
+static const int64_t shapes[][3] = {{1, 1, 1},   {2, 3, 2},    {1, 40, 7},   {16, 1, 9},
+                                    {17, 9, 4},  {31, 70, 5},  {7, 129, 33}, {45, 33, 300},
+                                    {12, 20, 37}};
 static const layout a_layouts[] = {ROW_MAJOR, COL_MAJOR, INTERLEAVED, ROW_MAJOR_FLIPPED};
 static const layout b_layouts[] = {ROW_MAJOR, COL_MAJOR, INTERLEAVED, BROADCAST_COLS};
 static const layout c_layouts[] = {ROW_MAJOR, COL_MAJOR, COL_MAJOR_SPACED};

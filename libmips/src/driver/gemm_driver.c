@@ -19,7 +19,7 @@
 #include "mips_internal.h"
 
 enum {
-  KC_MAX = 256,                          /* k per block: A panels stay in L1 */
+  KC_MAX = MIPS_KC_MAX,
   B_BLOCK_BYTES = 1 << 20,               /* packed B block: about an L2 */
   /* The fallback's one packed B panel: at least one row of any tile's panel at the
    * largest VLEN RVV allows (65536 bits: 32 KiB for f32_7x4v). */
@@ -32,6 +32,8 @@ enum {
   /* int8: a tile widens B on every read in place, a packed B once (measured: 64^3 and
    * 96^3 lose at VLEN 128-512 from 4 row blocks on, 32^3 gains with 3). */
   IN_PLACE_ROW_BLOCKS_I8 = 3,
+  /* Fewer rows read in place step as few pointers as a panel would. */
+  PACK_A_ROWS_MIN = 4,
 };
 
 static int64_t min64(int64_t x, int64_t y) { return x < y ? x : y; }
@@ -84,6 +86,20 @@ __attribute__((noinline)) const mips_tile *mips_gemm_choose_tile(
  * The loops
  *----------------------------------------------------------------------------------*/
 
+/* Whether tiles reading a row-major A in place would be bound by their scalar work: per
+ * k and row, each panel costs about 1.5 scalar instructions (a load of A and half a step
+ * of the row's pointer) against its vector cost per row. A panel (one pointer) saves the
+ * half step, and its packing costs about 1 % of a call's vector work (measured at i8
+ * 96^3: VLEN 1024 scalar-bound 35 012 -> 27 612, VLEN 128 vector-bound +1 %). */
+static bool scalar_bound_in_place(const mips_tile *tile, int64_t n) {
+  const int64_t nr = tile->nr();
+  const int64_t panels = ceil_div(n, nr);
+  const int64_t last = n - (panels - 1) * nr;
+  const int64_t last_cost = tile->narrow && last <= tile->narrow->nr()
+                                ? tile->narrow->cost_per_row : tile->cost_per_row;
+  return 3 * panels >= 2 * ((panels - 1) * tile->cost_per_row + last_cost);
+}
+
 /* Where B's packed blocks live for this call. */
 typedef struct b_buffer {
   void *data;
@@ -118,6 +134,10 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
   /* A is read in place when one of its strides is 1: tiles read either direction. */
   const bool pack_a_panels =
       tile->needs_packing || (p->a_stride0 != 1 && p->a_stride1 != 1 && m > 1);
+  /* A row-major A is packed where the tile has a packer for it (see mips_tile) and the
+   * tiles would be bound by their scalar work. */
+  const bool pack_a_rows = !pack_a_panels && tile->pack_a_rows != NULL && p->a_stride1 == 1 &&
+                           scalar_bound_in_place(tile, n);
 
   /* Balanced k blocks: 300 is two blocks of 150, not 256 and 44. */
   const int64_t kc_max =
@@ -176,6 +196,9 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
               tile->needs_packing ? mr : (int)rows);
           args.a = a_panel, args.a_rowstride = 1;
           args.a_kstride = tile->needs_packing ? mr : rows;
+        } else if (pack_a_rows && rows >= PACK_A_ROWS_MIN) {
+          args.a_kstride = tile->pack_a_rows(a_panel, a_block, p->a_stride0, rows, kc);
+          args.a = a_panel, args.a_rowstride = 1;
         } else if (rows == 1) {
           args.a_rowstride = 1; /* never stepped */
         }
