@@ -174,6 +174,11 @@ typedef struct mips_dot_block_args {
   bool accumulate;
 } mips_dot_block_args;
 typedef void (*mips_dot_block_fn)(const mips_dot_block_args *args);
+/* Copies B[k x n]'s columns (element (l, j) at b[l * s0 + j * s1]) to columns[j * k + l]
+ * for the dot blocks, or returns false, having written nothing, for a layout it does not
+ * take. */
+typedef bool (*mips_split_columns_fn)(float *columns, const float *b, ptrdiff_t s0,
+                                      ptrdiff_t s1, int64_t k, int64_t n);
 
 /* Sums in ascending k for a block of at most 32 rows and 16 columns of C: C(i, j) (+)= sum
  * over l of a[i * a_rowstride + l] * b[l * b_stride0 + j * b_stride1], A's rows
@@ -214,6 +219,8 @@ typedef struct mips_kernel_set {
    * dot_block_max_cols columns and more rows than row_dot_max_rows. */
   mips_dot_block_fn f32_dot_block;
   int64_t dot_block_max_cols;
+  /* NULL, or the dot blocks' copy of a B whose columns are not unit-stride. */
+  mips_split_columns_fn f32_split_columns;
   /* NULL, or column blocks for f32 in ascending k, used from column_block_min_bits of
    * vector register width. */
   mips_column_block_fn f32_column_block;
@@ -329,9 +336,11 @@ void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
 void mips_row_dots_run(const mips_matmul_problem *p, mips_dtype type, mips_row_dot_fn row_dot);
 
 /* Runs a validated, oriented f32 problem (A's rows unit-stride, few columns) as dot blocks
- * of 4 x 4; B's columns are copied to be unit-stride first unless they are. Returns false,
+ * of 4 x 4; B's columns are copied to be unit-stride first unless they are (by
+ * split_columns where not NULL and it takes the layout). Returns false,
  * having done nothing, if that copy cannot be allocated. */
-bool mips_dot_blocks_run(const mips_matmul_problem *p, mips_dot_block_fn dot_block);
+bool mips_dot_blocks_run(const mips_matmul_problem *p, mips_dot_block_fn dot_block,
+                         mips_split_columns_fn split_columns);
 /* The whole problem as column blocks (few columns, many rows). */
 void mips_column_blocks_run(const mips_matmul_problem *p, mips_column_block_fn column_block);
 

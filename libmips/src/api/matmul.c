@@ -133,7 +133,7 @@ static inline __attribute__((always_inline)) void run_checked(
   }
   if (prefer_transposed(m, n, p.c_stride0, p.c_stride1)) p = MIPS_TRANSPOSED(p);
   if (threads == 1 && runs_as_dot_blocks(&p, type, set) &&
-      mips_dot_blocks_run(&p, set->f32_dot_block))
+      mips_dot_blocks_run(&p, set->f32_dot_block, set->f32_split_columns))
     return;
   const mips_row_dot_fn row_dot = row_dot_for(&p, type, set);
   if (row_dot != NULL) {

@@ -341,7 +341,8 @@ void mips_row_dots_run(const mips_matmul_problem *p, mips_dtype type, mips_row_d
   }
 }
 
-bool mips_dot_blocks_run(const mips_matmul_problem *p, mips_dot_block_fn dot_block) {
+bool mips_dot_blocks_run(const mips_matmul_problem *p, mips_dot_block_fn dot_block,
+                         mips_split_columns_fn split_columns) {
   const int64_t m = p->m, n = p->n, k = p->k;
   const float *b = p->b;
   ptrdiff_t b_colstride = p->b_stride1;
@@ -349,8 +350,10 @@ bool mips_dot_blocks_run(const mips_matmul_problem *p, mips_dot_block_fn dot_blo
   if (p->b_stride0 != 1) { /* B's columns, each made unit-stride: n x k, small */
     columns = malloc((size_t)(n * k) * sizeof(float));
     if (columns == NULL) return false;
-    for (int64_t j = 0; j < n; ++j)
-      for (int64_t l = 0; l < k; ++l) columns[j * k + l] = b[l * p->b_stride0 + j * p->b_stride1];
+    if (split_columns == NULL ||
+        !split_columns(columns, b, p->b_stride0, p->b_stride1, k, n))
+      for (int64_t j = 0; j < n; ++j)
+        for (int64_t l = 0; l < k; ++l) columns[j * k + l] = b[l * p->b_stride0 + j * p->b_stride1];
     b = columns, b_colstride = k;
   }
   mips_dot_block_args args = {
