@@ -21,6 +21,10 @@ using namespace mlir;
 
 /// TOSA input as linalg on tensors, by upstream's lowering (a no-op on other
 /// input).
+/// Lanes (times vscale) of the im2col copy's vectors on RVV: vector<[2]xf32> is one
+/// register (LMUL 1).
+static constexpr int64_t kScalableCopyLanes = 2;
+
 static void addFrontendPasses(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createTosaToSCFPass()); // cond_if, while_loop
   tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions(), TosaToLinalgNamedOptions());
@@ -37,6 +41,7 @@ static void addFrontendPasses(OpPassManager &pm) {
 static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &options) {
   mips::ConvertConvToMatmulOptions convs;
   convs.im2colBytes = options.im2colBytes;
+  convs.scalableLanes = options.scalableVectors ? kScalableCopyLanes : 0;
   pm.addPass(mips::createConvertConvToMatmul(convs));
   pm.addPass(mips::createConvertLinalgToMips());
   mips::MipsInlineSmallMatmulsOptions inlining;

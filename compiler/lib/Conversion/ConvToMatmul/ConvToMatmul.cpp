@@ -22,6 +22,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <algorithm>
 #include <type_traits>
 
 namespace mlir {
@@ -328,16 +329,110 @@ Value copyRun(OpBuilder &b, Location loc, Value input, ValueRange from, Value pa
 
 /// The patches of an NHWC input, [N, OH, OW, KH, KW, C]: a loop nest over the
 /// first five dims that moves the C channels at a time (a transfer from
-/// input[n, oh*sh + kh*dh, ow*sw + kw*dw, 0:C]).
+/// input[n, oh*sh + kh*dh, ow*sw + kw*dw, 0:C]). With `scalableLanes` and unit
+/// column dilation, a patch row's KW*C elements (contiguous in the input and in
+/// the patches) move with vectors of `scalableLanes` x vscale 32-bit lanes: whole
+/// vectors, then the last whole vector of the run (or a masked one, for a run
+/// shorter than a vector). One object then moves a run in
+/// as few register groups as each VLEN allows, where a fixed vector of C is
+/// priced for the smallest VLEN (16 floats are LMUL 4 at every VLEN: a third of
+/// a 3x3 conv's count at VLEN 1024).
 Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
                       RankedTensorType patchesType, int64_t sh, int64_t sw, int64_t dh,
-                      int64_t dw) {
+                      int64_t dw, int64_t scalableLanes) {
   ArrayRef<int64_t> shape = patchesType.getShape();
   Type element = patchesType.getElementType();
   Value empty = tensor::EmptyOp::create(rewriter, loc, shape, element);
   auto index = [&](OpBuilder &b, int64_t value) -> Value {
     return arith::ConstantIndexOp::create(b, loc, value);
   };
+  if (scalableLanes > 0 && dw == 1) {
+    const int64_t channels = shape[5], run = shape[4] * shape[5];
+    Value rows = collapse(rewriter, loc, input, 2, 3);  // [N, H, W*C]
+    Value flat = collapse(rewriter, loc, empty, 4, 5); // [N, OH, OW, KH, KW*C]
+    // The run in whole vectors, then the rest under one mask, all made once.
+    // `scalableLanes` counts 32-bit lanes: int8 patches move as many bytes.
+    const int64_t lanes =
+        std::max<int64_t>(1, scalableLanes * 32 / element.getIntOrFloatBitWidth());
+    auto vectorType = VectorType::get({lanes}, element, /*scalableDims=*/{true});
+    auto maskType = VectorType::get({lanes}, rewriter.getI1Type(), {true});
+    Value padding = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
+    Value step = arith::MulIOp::create(rewriter, loc, vector::VectorScaleOp::create(rewriter, loc),
+                                       index(rewriter, lanes));
+    Value rest = arith::RemUIOp::create(rewriter, loc, index(rewriter, run), step);
+    Value whole = arith::SubIOp::create(rewriter, loc, index(rewriter, run), rest);
+    Value partial =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, rest, index(rewriter, 0));
+    Value mask = vector::CreateMaskOp::create(rewriter, loc, maskType, ValueRange{rest});
+    // A run of at least one vector ends with its last whole vector, which overlaps
+    // the one before: copied twice, but with no mask (a masked load merges into a
+    // copy of its passthrough, and LLVM steps its addresses by multiplying).
+    Value overlapping =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, index(rewriter, run), step);
+    Value lastVector = arith::SubIOp::create(rewriter, loc, index(rewriter, run), step);
+    SmallVector<Value> lbs(3, index(rewriter, 0)), ubs, steps(3, index(rewriter, 1));
+    for (int64_t d : {0, 1, 3})
+      ubs.push_back(index(rewriter, shape[d]));
+    // Per image, output row and kernel row: each vector of the run for every
+    // output column in turn, so that the innermost loop only steps two pointers.
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, lbs, ubs, steps, ValueRange{flat},
+        [&](OpBuilder &b, Location l, ValueRange ivs, ValueRange patches) -> scf::ValueVector {
+          Value image = ivs[0], outRow = ivs[1], tap = ivs[2];
+          auto scaled = [&](Value v, int64_t by) -> Value {
+            return arith::MulIOp::create(b, l, v, index(b, by));
+          };
+          Value row = arith::AddIOp::create(b, l, scaled(outRow, sh), scaled(tap, dh));
+          // One vector (masked or not) at `at` of the run, for every output column.
+          auto columns = [&](OpBuilder &cb, Location cl, Value at, Value into,
+                             Value withMask) -> Value {
+            auto loop = scf::ForOp::create(
+                cb, cl, index(cb, 0), index(cb, shape[2]), index(cb, 1), ValueRange{into},
+                [&](OpBuilder &ib, Location il, Value column, ValueRange iter) {
+                  Value from = arith::AddIOp::create(
+                      ib, il, arith::MulIOp::create(ib, il, column, index(ib, sw * channels)), at);
+                  auto read = vector::TransferReadOp::create(ib, il, vectorType, rows,
+                                                             ValueRange{image, row, from},
+                                                             padding, ArrayRef<bool>{true});
+                  if (withMask)
+                    read.getMaskMutable().assign(withMask);
+                  auto write = vector::TransferWriteOp::create(
+                      ib, il, read.getResult(), iter[0],
+                      ValueRange{image, outRow, column, tap, at}, ArrayRef<bool>{true});
+                  if (withMask)
+                    write.getMaskMutable().assign(withMask);
+                  scf::YieldOp::create(ib, il, write.getResult());
+                });
+            return loop.getResult(0);
+          };
+          auto vectors = scf::ForOp::create(
+              b, l, index(b, 0), whole, step, ValueRange{patches[0]},
+              [&](OpBuilder &vb, Location vl, Value at, ValueRange iter) {
+                scf::YieldOp::create(vb, vl, columns(vb, vl, at, iter[0], Value()));
+              });
+          auto last = scf::IfOp::create(
+              b, l, partial,
+              [&](OpBuilder &tb, Location tl) {
+                auto tail = scf::IfOp::create(
+                    tb, tl, overlapping,
+                    [&](OpBuilder &ob, Location ol) {
+                      scf::YieldOp::create(
+                          ob, ol, columns(ob, ol, lastVector, vectors.getResult(0), Value()));
+                    },
+                    [&](OpBuilder &mb, Location ml) {
+                      scf::YieldOp::create(mb, ml,
+                                           columns(mb, ml, whole, vectors.getResult(0), mask));
+                    });
+                scf::YieldOp::create(tb, tl, tail.getResult(0));
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, vectors.getResult(0));
+              });
+          return {last.getResult(0)};
+        });
+    return tensor::ExpandShapeOp::create(rewriter, loc, patchesType, nest.results[0],
+                                         mergeRange(6, 4, 5));
+  }
   SmallVector<Value> lbs(5, index(rewriter, 0)), ubs, steps(5, index(rewriter, 1));
   for (int64_t d = 0; d < 5; ++d)
     ubs.push_back(index(rewriter, shape[d]));
@@ -395,9 +490,12 @@ Value copyNchwPatches(PatternRewriter &rewriter, Location loc, Value input,
 /// [N*OH*OW, KH*KW*C] it is the matmul's A.
 template <typename ConvOp, bool kFilterFirst>
 struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
-  NhwcConvThroughIm2Col(MLIRContext *ctx, int64_t budgetBytes, PatternBenefit benefit)
-      : OpRewritePattern<ConvOp>(ctx, benefit), budgetBytes(budgetBytes) {}
+  NhwcConvThroughIm2Col(MLIRContext *ctx, int64_t budgetBytes, int64_t scalableLanes,
+                        PatternBenefit benefit)
+      : OpRewritePattern<ConvOp>(ctx, benefit), budgetBytes(budgetBytes),
+        scalableLanes(scalableLanes) {}
   int64_t budgetBytes;
+  int64_t scalableLanes;
 
   LogicalResult matchAndRewrite(ConvOp conv, PatternRewriter &rewriter) const override {
     if (!isLibmipsConv(conv))
@@ -420,7 +518,8 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
     int64_t bytesPerRow = ow * kh * kw * c * element.getIntOrFloatBitWidth() / 8;
     if (n * oh * bytesPerRow <= budgetBytes) {
       auto patchesType = RankedTensorType::get({n, oh, ow, kh, kw, c}, element);
-      Value patches = copyNhwcPatches(rewriter, loc, input, patchesType, sh, sw, dh, dw);
+      Value patches =
+          copyNhwcPatches(rewriter, loc, input, patchesType, sh, sw, dh, dw, scalableLanes);
       Value columns = tensor::CollapseShapeOp::create(
           rewriter, loc, patches, SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
       rewriter.replaceOp(conv, multiplyRowsByFilter(rewriter, loc, columns, filter, init,
@@ -433,7 +532,8 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
     Value result = forEachRowBlock(
         rewriter, loc, init, /*rowDim=*/1, rows, [&](Value image, Value firstRow, Value out) {
           Value in = inputRowsOf(rewriter, loc, input, 1, image, firstRow, rows, sh, kh, dh);
-          Value patches = copyNhwcPatches(rewriter, loc, in, patchesType, sh, sw, dh, dw);
+          Value patches =
+              copyNhwcPatches(rewriter, loc, in, patchesType, sh, sw, dh, dw, scalableLanes);
           Value columns = tensor::CollapseShapeOp::create(
               rewriter, loc, patches, SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
           return multiplyRowsByFilter(rewriter, loc, columns, filter, out, kFilterFirst,
@@ -701,7 +801,11 @@ struct ConvertConvToMatmul : mips::impl::ConvertConvToMatmulBase<ConvertConvToMa
       getOperation()->emitError("convert-conv-to-matmul: im2col-bytes must be at least 1");
       return signalPassFailure();
     }
-    mips::populateConvToMatmulPatterns(patterns, im2colBytes);
+    if (scalableLanes < 0) {
+      getOperation()->emitError("convert-conv-to-matmul: scalable-lanes must not be negative");
+      return signalPassFailure();
+    }
+    mips::populateConvToMatmulPatterns(patterns, im2colBytes, scalableLanes);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
@@ -710,7 +814,8 @@ struct ConvertConvToMatmul : mips::impl::ConvertConvToMatmulBase<ConvertConvToMa
 } // namespace
 
 void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns,
-                                              int64_t im2colBudgetBytes) {
+                                              int64_t im2colBudgetBytes,
+                                              int64_t scalableLanes) {
   MLIRContext *ctx = patterns.getContext();
   // Taps that read only zero padding go first: what remains may be a 1x1 conv.
   patterns.add<DropPaddingOnlyTaps<linalg::Conv2DNchwFchwOp>>(ctx, std::array<int64_t, 2>{2, 3},
@@ -735,8 +840,9 @@ void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns,
   patterns.add<NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfOp, false>,
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcOp, true>,
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfQOp, false>,
-               NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcQOp, true>, NchwConvThroughIm2Col>(
-      ctx, im2colBudgetBytes, /*benefit=*/1);
+               NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcQOp, true>>(
+      ctx, im2colBudgetBytes, scalableLanes, /*benefit=*/1);
+  patterns.add<NchwConvThroughIm2Col>(ctx, im2colBudgetBytes, /*benefit=*/1);
 }
 
 std::string mlir::mips::whyConvStaysLoops(linalg::LinalgOp conv) {

@@ -24,9 +24,11 @@ inline constexpr int64_t kDefaultIm2colBytes = 4 << 20;
 /// Patterns that rewrite 2-D convolutions on tensors with static shapes into
 /// matmul-shaped linalg ops: 1x1 ones on views of their operands, others
 /// through an im2col tensor of at most `im2colBudgetBytes` (blocks of output rows
-/// when the whole output's patches would be larger).
+/// when the whole output's patches would be larger). With `scalableLanes`, NHWC
+/// patches move with vectors of that many lanes times vscale.
 void populateConvToMatmulPatterns(RewritePatternSet &patterns,
-                                  int64_t im2colBudgetBytes = kDefaultIm2colBytes);
+                                  int64_t im2colBudgetBytes = kDefaultIm2colBytes,
+                                  int64_t scalableLanes = 0);
 
 /// Why this pass leaves `conv` (a linalg convolution) as loops; empty if it
 /// rewrites it. For remarks (mips-remarks).

@@ -1,0 +1,77 @@
+// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul=scalable-lanes=2 --canonicalize | FileCheck %s
+// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul=scalable-lanes=2 --convert-linalg-to-mips | FileCheck %s --check-prefix=MIPS
+
+// With scalable-lanes, an NHWC patch row (KW*C = 12 floats, contiguous in the input
+// and in the patches) moves in vectors of 2 x vscale floats: whole vectors for every
+// output column, then the row's last whole vector (at 12 - step, overlapping the one
+// before) or, when the row is shorter than a vector, a masked one. The input is read
+// as rows of W*C elements; output column ow starts at element ow * stride * C = 8 ow.
+// CHECK-LABEL: func.func @stride2
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<1x9x9x4xf32>
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C12:.*]] = arith.constant 12 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         %[[ROWS:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3]] : tensor<1x9x9x4xf32> into tensor<1x9x36xf32>
+// CHECK:         %[[VSCALE:.*]] = vector.vscale
+// CHECK:         %[[STEP:.*]] = arith.muli %[[VSCALE]], %[[C2]] : index
+// CHECK:         %[[REST:.*]] = arith.remui %[[C12]], %[[STEP]] : index
+// CHECK:         %[[WHOLE:.*]] = arith.subi %[[C12]], %[[REST]] : index
+// CHECK:         %[[PARTIAL:.*]] = arith.cmpi ne, %[[REST]]
+// CHECK:         %[[MASK:.*]] = vector.create_mask %[[REST]] : vector<[2]xi1>
+// CHECK:         %[[FITS:.*]] = arith.cmpi ule, %[[STEP]], %[[C12]] : index
+// CHECK:         %[[LAST:.*]] = arith.subi %[[C12]], %[[STEP]] : index
+// CHECK:         scf.for %[[OH:[a-z0-9]+]] =
+// CHECK:           scf.for %[[KH:[a-z0-9]+]] =
+// CHECK:             %[[R0:.*]] = arith.muli %[[OH]], %[[C2]] : index
+// CHECK:             %[[ROW:.*]] = arith.addi %[[R0]], %[[KH]] : index
+// CHECK:             %[[VECTORS:.*]] = scf.for %[[AT:[a-z0-9]+]] = %{{.*}} to %[[WHOLE]] step %[[STEP]]
+// CHECK:               scf.for %[[OW:[a-z0-9]+]] =
+// CHECK:                 %[[C0:.*]] = arith.muli %[[OW]], %[[C8]] : index
+// CHECK:                 %[[FROM:.*]] = arith.addi %[[C0]], %[[AT]] : index
+// CHECK:                 %[[V:.*]] = vector.transfer_read %[[ROWS]][%{{.*}}, %[[ROW]], %[[FROM]]], %{{.*}} {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[2]xf32>
+// CHECK:                 vector.transfer_write %[[V]], %{{.*}}[%{{.*}}, %[[OH]], %[[OW]], %[[KH]], %[[AT]]] {in_bounds = [true]} : vector<[2]xf32>, tensor<1x4x4x3x12xf32>
+// CHECK:             scf.if %[[PARTIAL]]
+// CHECK:               scf.if %[[FITS]]
+// CHECK:                 scf.for
+// CHECK:                   vector.transfer_read %[[ROWS]]{{.*}} {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[2]xf32>
+// CHECK:                   vector.transfer_write %{{.*}}[%{{.*}}, %[[OH]], %{{.*}}, %[[KH]], %[[LAST]]] {in_bounds = [true]}
+// CHECK:               } else {
+// CHECK:                 scf.for
+// CHECK:                   vector.transfer_read %[[ROWS]]{{.*}}, %[[MASK]] {in_bounds = [true]}
+// CHECK:                   vector.transfer_write %{{.*}}[%{{.*}}, %[[OH]], %{{.*}}, %[[KH]], %[[WHOLE]]], %[[MASK]] {in_bounds = [true]}
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3, 4]] : tensor<1x4x4x3x12xf32> into tensor<16x36xf32>
+// MIPS-LABEL: func.func @stride2
+// MIPS:         mips.matmul ins(%{{.*}}, %{{.*}} : tensor<16x36xf32>, tensor<36x5xf32>)
+func.func @stride2(%x: tensor<1x9x9x4xf32>, %w: tensor<3x3x4x5xf32>, %o: tensor<1x4x4x5xf32>) -> tensor<1x4x4x5xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x9x9x4xf32>, tensor<3x3x4x5xf32>) outs(%o : tensor<1x4x4x5xf32>) -> tensor<1x4x4x5xf32>
+  return %r : tensor<1x4x4x5xf32>
+}
+
+// -----
+
+// int8 patches move as many bytes as the lanes hold 32-bit elements: [8]xi8.
+// CHECK-LABEL: func.func @quantized
+// CHECK:         vector.create_mask %{{.*}} : vector<[8]xi1>
+// CHECK:         vector.transfer_read {{.*}} : tensor<1x6x48xi8>, vector<[8]xi8>
+// MIPS-LABEL: func.func @quantized
+// MIPS:         mips.matmul
+func.func @quantized(%x: tensor<1x6x6x8xi8>, %w: tensor<3x3x8x4xi8>, %o: tensor<1x4x4x4xi32>,
+                     %zx: i32, %zw: i32) -> tensor<1x4x4x4xi32> {
+  %r = linalg.conv_2d_nhwc_hwcf_q {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w, %zx, %zw : tensor<1x6x6x8xi8>, tensor<3x3x8x4xi8>, i32, i32)
+         outs(%o : tensor<1x4x4x4xi32>) -> tensor<1x4x4x4xi32>
+  return %r : tensor<1x4x4x4xi32>
+}
+
+// -----
+
+// A dilated row is not contiguous: fixed vectors of C channels, as without the option.
+// CHECK-LABEL: func.func @dilated
+// CHECK-NOT:     vector.vscale
+// CHECK:         vector.transfer_read {{.*}} : tensor<1x12x14x2xf32>, vector<2xf32>
+func.func @dilated(%x: tensor<1x12x14x2xf32>, %w: tensor<3x3x2x5xf32>, %o: tensor<1x3x4x5xf32>) -> tensor<1x3x4x5xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<3> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x12x14x2xf32>, tensor<3x3x2x5xf32>) outs(%o : tensor<1x3x4x5xf32>) -> tensor<1x3x4x5xf32>
+  return %r : tensor<1x3x4x5xf32>
+}
