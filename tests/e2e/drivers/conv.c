@@ -62,5 +62,23 @@ int main(void) {
   check("conv_fhwc", &r, &mx3, &mw3, true, 2, 1, &mbefore);
   EXPECT(memcmp(acc, before, sizeof acc) == 0, "conv_fhwc wrote its argument");
   if (r.allocated != acc) free(r.allocated);
+
+  /* NCHW: got(n, f, oh, ow) against x(n, c, oh + kh, ow + kw) * w(f, c, kh, kw). */
+  static float x4[2 * 4 * 7 * 12], w4[6 * 4 * 9];
+  mips_memref_f32_4d mx4 = filled(x4, 2, 4, 7, 12, 17, 4), mw4 = filled(w4, 6, 4, 3, 3, 19, 3);
+  _mlir_ciface_conv_nchw(&r, &mx4, &mw4);
+  for (int n = 0; n < 2; ++n)
+    for (int f = 0; f < 6; ++f)
+      for (int oh = 0; oh < 5; ++oh)
+        for (int ow = 0; ow < 10; ++ow) {
+          float want = 0.0f;
+          for (int c = 0; c < 4; ++c)
+            for (int kh = 0; kh < 3; ++kh)
+              for (int kw = 0; kw < 3; ++kw)
+                want += AT4(mx4, n, c, oh + kh, ow + kw) * AT4(mw4, f, c, kh, kw);
+          EXPECT(AT4(r, n, f, oh, ow) == want, "conv_nchw (%d,%d,%d,%d) = %g, expected %g", n, f,
+                 oh, ow, AT4(r, n, f, oh, ow), want);
+        }
+  free(r.allocated);
   return e2e_finish("conv");
 }

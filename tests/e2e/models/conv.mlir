@@ -1,7 +1,7 @@
 // Convolutions through im2col into libmips, checked against C loops by drivers/conv.c.
 // On riscv64 each patch row (KW * C elements) moves with scalable vectors: whole ones,
 // then the row's last whole vector or, for a row shorter than a vector, a masked one;
-// the rows here (48, 9, 15 floats) take each way at VLEN 128 and 512.
+// the rows here (48, 9, 15 floats; NCHW: 10) take each way at VLEN 128 and 512.
 
 // 3x3, 16 -> 32 channels, stride 1: rows of 48.
 func.func @conv3x3(%x: tensor<1x10x9x16xf32>, %w: tensor<3x3x16x32xf32>) -> tensor<1x8x7x32xf32> {
@@ -25,4 +25,13 @@ func.func @conv3x3s2(%x: tensor<1x11x11x3xf32>, %w: tensor<3x3x3x8xf32>) -> tens
 func.func @conv_fhwc(%x: tensor<2x9x8x5xf32>, %w: tensor<6x3x3x5xf32>, %acc: tensor<2x4x6x6xf32>) -> tensor<2x4x6x6xf32> {
   %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<[2, 1]> : tensor<2xi64>} ins(%x, %w : tensor<2x9x8x5xf32>, tensor<6x3x3x5xf32>) outs(%acc : tensor<2x4x6x6xf32>) -> tensor<2x4x6x6xf32>
   return %r : tensor<2x4x6x6xf32>
+}
+
+// NCHW (PyTorch's layout), a batch of 2: rows of 10 output columns.
+func.func @conv_nchw(%x: tensor<2x4x7x12xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<2x6x5x10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x6x5x10xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x6x5x10xf32>) -> tensor<2x6x5x10xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x4x7x12xf32>, tensor<6x4x3x3xf32>) outs(%f : tensor<2x6x5x10xf32>) -> tensor<2x6x5x10xf32>
+  return %r : tensor<2x6x5x10xf32>
 }

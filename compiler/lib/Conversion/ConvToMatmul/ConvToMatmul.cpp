@@ -327,16 +327,104 @@ Value copyRun(OpBuilder &b, Location loc, Value input, ValueRange from, Value pa
       .getResult();
 }
 
+/// The index list of a run's first element, from the outer loops' indices, the
+/// inner loop's and the run's offset.
+using RunIndices =
+    llvm::function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange, Value, Value)>;
+
+/// Copies runs of `run` contiguous elements (along the last dim of `source` and of
+/// `patches`), one for each point of a loop nest of `outerBounds` and an inner
+/// loop of `innerBound`, with vectors of `scalableLanes` x vscale 32-bit lanes:
+/// whole vectors, then the run's last whole vector (overlapping the one before:
+/// copied twice, but with no mask, since a masked load merges into a copy of its
+/// passthrough and LLVM steps its addresses by multiplying) or, for a run shorter
+/// than a vector, one masked vector. Each vector of the run goes to every point of
+/// the inner loop in turn, so that the innermost loop only steps two pointers. One
+/// object then moves a run in as few register groups as each VLEN allows, where a
+/// fixed vector of the run is priced for the smallest VLEN (16 floats are LMUL 4 at
+/// every VLEN: a third of a 3x3 conv's count at VLEN 1024). Returns the new patches.
+Value copyRunsScalable(OpBuilder &rewriter, Location loc, Value source, Value patches,
+                       ArrayRef<int64_t> outerBounds, int64_t innerBound, int64_t run,
+                       int64_t scalableLanes, RunIndices from, RunIndices to) {
+  auto index = [&](OpBuilder &b, int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  Type element = cast<RankedTensorType>(patches.getType()).getElementType();
+  // Lanes count 32-bit elements: int8 patches move as many bytes.
+  const int64_t lanes =
+      std::max<int64_t>(1, scalableLanes * 32 / element.getIntOrFloatBitWidth());
+  auto vectorType = VectorType::get({lanes}, element, /*scalableDims=*/{true});
+  auto maskType = VectorType::get({lanes}, rewriter.getI1Type(), {true});
+  // Made once, outside every loop.
+  Value padding = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
+  Value step = arith::MulIOp::create(rewriter, loc, vector::VectorScaleOp::create(rewriter, loc),
+                                     index(rewriter, lanes));
+  Value rest = arith::RemUIOp::create(rewriter, loc, index(rewriter, run), step);
+  Value whole = arith::SubIOp::create(rewriter, loc, index(rewriter, run), rest);
+  Value partial =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, rest, index(rewriter, 0));
+  Value mask = vector::CreateMaskOp::create(rewriter, loc, maskType, ValueRange{rest});
+  Value overlapping =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, index(rewriter, run), step);
+  Value lastVector = arith::SubIOp::create(rewriter, loc, index(rewriter, run), step);
+
+  SmallVector<Value> lbs(outerBounds.size(), index(rewriter, 0)), ubs,
+      steps(outerBounds.size(), index(rewriter, 1));
+  for (int64_t bound : outerBounds)
+    ubs.push_back(index(rewriter, bound));
+  scf::LoopNest nest = scf::buildLoopNest(
+      rewriter, loc, lbs, ubs, steps, ValueRange{patches},
+      [&](OpBuilder &b, Location l, ValueRange outer, ValueRange into) -> scf::ValueVector {
+        // One vector (masked or not) at `at` of the run, for every inner point.
+        auto inner = [&](OpBuilder &cb, Location cl, Value at, Value current,
+                         Value withMask) -> Value {
+          auto loop = scf::ForOp::create(
+              cb, cl, index(cb, 0), index(cb, innerBound), index(cb, 1), ValueRange{current},
+              [&](OpBuilder &ib, Location il, Value point, ValueRange iter) {
+                auto read = vector::TransferReadOp::create(ib, il, vectorType, source,
+                                                           from(ib, il, outer, point, at), padding,
+                                                           ArrayRef<bool>{true});
+                if (withMask)
+                  read.getMaskMutable().assign(withMask);
+                auto write = vector::TransferWriteOp::create(
+                    ib, il, read.getResult(), iter[0], to(ib, il, outer, point, at),
+                    ArrayRef<bool>{true});
+                if (withMask)
+                  write.getMaskMutable().assign(withMask);
+                scf::YieldOp::create(ib, il, write.getResult());
+              });
+          return loop.getResult(0);
+        };
+        auto vectors = scf::ForOp::create(
+            b, l, index(b, 0), whole, step, ValueRange{into[0]},
+            [&](OpBuilder &vb, Location vl, Value at, ValueRange iter) {
+              scf::YieldOp::create(vb, vl, inner(vb, vl, at, iter[0], Value()));
+            });
+        Value copied = vectors.getResult(0);
+        auto last = scf::IfOp::create(
+            b, l, partial,
+            [&](OpBuilder &tb, Location tl) {
+              auto tail = scf::IfOp::create(
+                  tb, tl, overlapping,
+                  [&](OpBuilder &ob, Location ol) {
+                    scf::YieldOp::create(ob, ol, inner(ob, ol, lastVector, copied, Value()));
+                  },
+                  [&](OpBuilder &mb, Location ml) {
+                    scf::YieldOp::create(mb, ml, inner(mb, ml, whole, copied, mask));
+                  });
+              scf::YieldOp::create(tb, tl, tail.getResult(0));
+            },
+            [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, copied); });
+        return {last.getResult(0)};
+      });
+  return nest.results[0];
+}
+
 /// The patches of an NHWC input, [N, OH, OW, KH, KW, C]: a loop nest over the
 /// first five dims that moves the C channels at a time (a transfer from
 /// input[n, oh*sh + kh*dh, ow*sw + kw*dw, 0:C]). With `scalableLanes` and unit
 /// column dilation, a patch row's KW*C elements (contiguous in the input and in
-/// the patches) move with vectors of `scalableLanes` x vscale 32-bit lanes: whole
-/// vectors, then the last whole vector of the run (or a masked one, for a run
-/// shorter than a vector). One object then moves a run in
-/// as few register groups as each VLEN allows, where a fixed vector of C is
-/// priced for the smallest VLEN (16 floats are LMUL 4 at every VLEN: a third of
-/// a 3x3 conv's count at VLEN 1024).
+/// the patches) move with scalable vectors (copyRunsScalable).
 Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
                       RankedTensorType patchesType, int64_t sh, int64_t sw, int64_t dh,
                       int64_t dw, int64_t scalableLanes) {
@@ -347,91 +435,24 @@ Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
     return arith::ConstantIndexOp::create(b, loc, value);
   };
   if (scalableLanes > 0 && dw == 1) {
-    const int64_t channels = shape[5], run = shape[4] * shape[5];
+    const int64_t channels = shape[5];
     Value rows = collapse(rewriter, loc, input, 2, 3);  // [N, H, W*C]
     Value flat = collapse(rewriter, loc, empty, 4, 5); // [N, OH, OW, KH, KW*C]
-    // The run in whole vectors, then the rest under one mask, all made once.
-    // `scalableLanes` counts 32-bit lanes: int8 patches move as many bytes.
-    const int64_t lanes =
-        std::max<int64_t>(1, scalableLanes * 32 / element.getIntOrFloatBitWidth());
-    auto vectorType = VectorType::get({lanes}, element, /*scalableDims=*/{true});
-    auto maskType = VectorType::get({lanes}, rewriter.getI1Type(), {true});
-    Value padding = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
-    Value step = arith::MulIOp::create(rewriter, loc, vector::VectorScaleOp::create(rewriter, loc),
-                                       index(rewriter, lanes));
-    Value rest = arith::RemUIOp::create(rewriter, loc, index(rewriter, run), step);
-    Value whole = arith::SubIOp::create(rewriter, loc, index(rewriter, run), rest);
-    Value partial =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, rest, index(rewriter, 0));
-    Value mask = vector::CreateMaskOp::create(rewriter, loc, maskType, ValueRange{rest});
-    // A run of at least one vector ends with its last whole vector, which overlaps
-    // the one before: copied twice, but with no mask (a masked load merges into a
-    // copy of its passthrough, and LLVM steps its addresses by multiplying).
-    Value overlapping =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, index(rewriter, run), step);
-    Value lastVector = arith::SubIOp::create(rewriter, loc, index(rewriter, run), step);
-    SmallVector<Value> lbs(3, index(rewriter, 0)), ubs, steps(3, index(rewriter, 1));
-    for (int64_t d : {0, 1, 3})
-      ubs.push_back(index(rewriter, shape[d]));
-    // Per image, output row and kernel row: each vector of the run for every
-    // output column in turn, so that the innermost loop only steps two pointers.
-    scf::LoopNest nest = scf::buildLoopNest(
-        rewriter, loc, lbs, ubs, steps, ValueRange{flat},
-        [&](OpBuilder &b, Location l, ValueRange ivs, ValueRange patches) -> scf::ValueVector {
-          Value image = ivs[0], outRow = ivs[1], tap = ivs[2];
-          auto scaled = [&](Value v, int64_t by) -> Value {
-            return arith::MulIOp::create(b, l, v, index(b, by));
-          };
-          Value row = arith::AddIOp::create(b, l, scaled(outRow, sh), scaled(tap, dh));
-          // One vector (masked or not) at `at` of the run, for every output column.
-          auto columns = [&](OpBuilder &cb, Location cl, Value at, Value into,
-                             Value withMask) -> Value {
-            auto loop = scf::ForOp::create(
-                cb, cl, index(cb, 0), index(cb, shape[2]), index(cb, 1), ValueRange{into},
-                [&](OpBuilder &ib, Location il, Value column, ValueRange iter) {
-                  Value from = arith::AddIOp::create(
-                      ib, il, arith::MulIOp::create(ib, il, column, index(ib, sw * channels)), at);
-                  auto read = vector::TransferReadOp::create(ib, il, vectorType, rows,
-                                                             ValueRange{image, row, from},
-                                                             padding, ArrayRef<bool>{true});
-                  if (withMask)
-                    read.getMaskMutable().assign(withMask);
-                  auto write = vector::TransferWriteOp::create(
-                      ib, il, read.getResult(), iter[0],
-                      ValueRange{image, outRow, column, tap, at}, ArrayRef<bool>{true});
-                  if (withMask)
-                    write.getMaskMutable().assign(withMask);
-                  scf::YieldOp::create(ib, il, write.getResult());
-                });
-            return loop.getResult(0);
-          };
-          auto vectors = scf::ForOp::create(
-              b, l, index(b, 0), whole, step, ValueRange{patches[0]},
-              [&](OpBuilder &vb, Location vl, Value at, ValueRange iter) {
-                scf::YieldOp::create(vb, vl, columns(vb, vl, at, iter[0], Value()));
-              });
-          auto last = scf::IfOp::create(
-              b, l, partial,
-              [&](OpBuilder &tb, Location tl) {
-                auto tail = scf::IfOp::create(
-                    tb, tl, overlapping,
-                    [&](OpBuilder &ob, Location ol) {
-                      scf::YieldOp::create(
-                          ob, ol, columns(ob, ol, lastVector, vectors.getResult(0), Value()));
-                    },
-                    [&](OpBuilder &mb, Location ml) {
-                      scf::YieldOp::create(mb, ml,
-                                           columns(mb, ml, whole, vectors.getResult(0), mask));
-                    });
-                scf::YieldOp::create(tb, tl, tail.getResult(0));
-              },
-              [&](OpBuilder &eb, Location el) {
-                scf::YieldOp::create(eb, el, vectors.getResult(0));
-              });
-          return {last.getResult(0)};
-        });
-    return tensor::ExpandShapeOp::create(rewriter, loc, patchesType, nest.results[0],
-                                         mergeRange(6, 4, 5));
+    // Outer loops n, oh, kh; the inner one steps along the output columns ow.
+    auto from = [&](OpBuilder &b, Location l, ValueRange outer, Value ow, Value at) {
+      // input row oh*sh + kh*dh, from element ow*sw*C of the row
+      Value row = arith::AddIOp::create(b, l, arith::MulIOp::create(b, l, outer[1], index(b, sh)),
+                                        arith::MulIOp::create(b, l, outer[2], index(b, dh)));
+      Value column = arith::AddIOp::create(
+          b, l, arith::MulIOp::create(b, l, ow, index(b, sw * channels)), at);
+      return SmallVector<Value>{outer[0], row, column};
+    };
+    auto to = [&](OpBuilder &, Location, ValueRange outer, Value ow, Value at) {
+      return SmallVector<Value>{outer[0], outer[1], ow, outer[2], at};
+    };
+    Value patches = copyRunsScalable(rewriter, loc, rows, flat, {shape[0], shape[1], shape[3]},
+                                     shape[2], shape[4] * channels, scalableLanes, from, to);
+    return tensor::ExpandShapeOp::create(rewriter, loc, patchesType, patches, mergeRange(6, 4, 5));
   }
   SmallVector<Value> lbs(5, index(rewriter, 0)), ubs, steps(5, index(rewriter, 1));
   for (int64_t d = 0; d < 5; ++d)
@@ -460,13 +481,31 @@ Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
 /// 64->64 on 16x16 eff 0.89/0.79/0.47 -> 0.86/0.84/0.73 at VLEN 128/256/1024
 /// against an elementwise (scalar) copy.
 Value copyNchwPatches(PatternRewriter &rewriter, Location loc, Value input,
-                      RankedTensorType patchesType, int64_t sh, int64_t dh, int64_t dw) {
+                      RankedTensorType patchesType, int64_t sh, int64_t dh, int64_t dw,
+                      int64_t scalableLanes) {
   ArrayRef<int64_t> shape = patchesType.getShape();
   Type element = patchesType.getElementType();
   Value empty = tensor::EmptyOp::create(rewriter, loc, shape, element);
   auto index = [&](OpBuilder &b, int64_t value) -> Value {
     return arith::ConstantIndexOp::create(b, loc, value);
   };
+  // Rows of at least 8 floats: a fixed vector of fewer is one register at any VLEN.
+  if (scalableLanes > 0 && shape[5] * element.getIntOrFloatBitWidth() >= 8 * 32) {
+    // Outer loops n, c, kh, kw; the inner one steps along the output rows oh.
+    auto from = [&](OpBuilder &b, Location l, ValueRange outer, Value oh, Value at) {
+      // input row oh*sh + kh*dh, from column kw*dw
+      Value row = arith::AddIOp::create(b, l, arith::MulIOp::create(b, l, oh, index(b, sh)),
+                                        arith::MulIOp::create(b, l, outer[2], index(b, dh)));
+      Value column =
+          arith::AddIOp::create(b, l, arith::MulIOp::create(b, l, outer[3], index(b, dw)), at);
+      return SmallVector<Value>{outer[0], outer[1], row, column};
+    };
+    auto to = [&](OpBuilder &, Location, ValueRange outer, Value oh, Value at) {
+      return SmallVector<Value>{outer[0], outer[1], outer[2], outer[3], oh, at};
+    };
+    return copyRunsScalable(rewriter, loc, input, empty, shape.take_front(4), shape[4],
+                            shape[5], scalableLanes, from, to);
+  }
   SmallVector<Value> lbs(5, index(rewriter, 0)), ubs, steps(5, index(rewriter, 1));
   for (int64_t d = 0; d < 5; ++d)
     ubs.push_back(index(rewriter, shape[d]));
@@ -548,9 +587,11 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
 /// inner loop runs along a row of the input), viewed as [N, C*KH*KW, OH*OW]:
 /// a batch of (F x C*KH*KW) * (C*KH*KW x OH*OW) products sharing the filter.
 struct NchwConvThroughIm2Col : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
-  NchwConvThroughIm2Col(MLIRContext *ctx, int64_t budgetBytes, PatternBenefit benefit)
-      : OpRewritePattern(ctx, benefit), budgetBytes(budgetBytes) {}
+  NchwConvThroughIm2Col(MLIRContext *ctx, int64_t budgetBytes, int64_t scalableLanes,
+                        PatternBenefit benefit)
+      : OpRewritePattern(ctx, benefit), budgetBytes(budgetBytes), scalableLanes(scalableLanes) {}
   int64_t budgetBytes;
+  int64_t scalableLanes;
 
   LogicalResult matchAndRewrite(linalg::Conv2DNchwFchwOp conv,
                                 PatternRewriter &rewriter) const override {
@@ -573,7 +614,7 @@ struct NchwConvThroughIm2Col : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
     // The patches of `in` (an image or a block of its rows) as `type`.
     auto patchesOf = [&](Value in, RankedTensorType type) -> Value {
       if (sw == 1)
-        return copyNchwPatches(rewriter, loc, in, type, sh, dh, dw);
+        return copyNchwPatches(rewriter, loc, in, type, sh, dh, dw, scalableLanes);
       // Strided rows: an elementwise copy (scalar).
       SmallVector<AffineExpr> d(6);
       bindDimsList(ctx, MutableArrayRef<AffineExpr>(d));
@@ -840,9 +881,8 @@ void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns,
   patterns.add<NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfOp, false>,
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcOp, true>,
                NhwcConvThroughIm2Col<linalg::Conv2DNhwcHwcfQOp, false>,
-               NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcQOp, true>>(
+               NhwcConvThroughIm2Col<linalg::Conv2DNhwcFhwcQOp, true>, NchwConvThroughIm2Col>(
       ctx, im2colBudgetBytes, scalableLanes, /*benefit=*/1);
-  patterns.add<NchwConvThroughIm2Col>(ctx, im2colBudgetBytes, /*benefit=*/1);
 }
 
 std::string mlir::mips::whyConvStaysLoops(linalg::LinalgOp conv) {

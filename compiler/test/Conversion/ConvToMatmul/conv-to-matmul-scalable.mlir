@@ -22,10 +22,10 @@
 // CHECK:         %[[LAST:.*]] = arith.subi %[[C12]], %[[STEP]] : index
 // CHECK:         scf.for %[[OH:[a-z0-9]+]] =
 // CHECK:           scf.for %[[KH:[a-z0-9]+]] =
-// CHECK:             %[[R0:.*]] = arith.muli %[[OH]], %[[C2]] : index
-// CHECK:             %[[ROW:.*]] = arith.addi %[[R0]], %[[KH]] : index
 // CHECK:             %[[VECTORS:.*]] = scf.for %[[AT:[a-z0-9]+]] = %{{.*}} to %[[WHOLE]] step %[[STEP]]
 // CHECK:               scf.for %[[OW:[a-z0-9]+]] =
+// CHECK:                 %[[R0:.*]] = arith.muli %[[OH]], %[[C2]] : index
+// CHECK:                 %[[ROW:.*]] = arith.addi %[[R0]], %[[KH]] : index
 // CHECK:                 %[[C0:.*]] = arith.muli %[[OW]], %[[C8]] : index
 // CHECK:                 %[[FROM:.*]] = arith.addi %[[C0]], %[[AT]] : index
 // CHECK:                 %[[V:.*]] = vector.transfer_read %[[ROWS]][%{{.*}}, %[[ROW]], %[[FROM]]], %{{.*}} {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[2]xf32>
@@ -74,4 +74,37 @@ func.func @dilated(%x: tensor<1x12x14x2xf32>, %w: tensor<3x3x2x5xf32>, %o: tenso
   %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<3> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
          ins(%x, %w : tensor<1x12x14x2xf32>, tensor<3x3x2x5xf32>) outs(%o : tensor<1x3x4x5xf32>) -> tensor<1x3x4x5xf32>
   return %r : tensor<1x3x4x5xf32>
+}
+
+// -----
+
+// NCHW rows of 8 output columns or more (here 9, unit column stride) move the same
+// way: per image, channel and tap, each vector of the row for every output row.
+// CHECK-LABEL: func.func @nchw
+// CHECK:         %[[STEP:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK:         scf.for %[[C:[a-z0-9]+]] =
+// CHECK:           scf.for %[[KH:[a-z0-9]+]] =
+// CHECK:             scf.for %[[KW:[a-z0-9]+]] =
+// CHECK:               scf.for %[[AT:[a-z0-9]+]] = %{{.*}} step %[[STEP]]
+// CHECK:                 scf.for %[[OH:[a-z0-9]+]] =
+// CHECK:                   %[[ROW:.*]] = arith.addi %[[OH]], %[[KH]] : index
+// CHECK:                   %[[COL:.*]] = arith.addi %[[KW]], %[[AT]] : index
+// CHECK:                   vector.transfer_read %{{.*}}[%{{.*}}, %[[C]], %[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true]} : tensor<1x3x6x11xf32>, vector<[2]xf32>
+// CHECK:                   vector.transfer_write %{{.*}}[%{{.*}}, %[[C]], %[[KH]], %[[KW]], %[[OH]], %[[AT]]] {in_bounds = [true]} : vector<[2]xf32>, tensor<1x3x3x3x4x9xf32>
+func.func @nchw(%x: tensor<1x3x6x11xf32>, %w: tensor<5x3x3x3xf32>, %o: tensor<1x5x4x9xf32>) -> tensor<1x5x4x9xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x3x6x11xf32>, tensor<5x3x3x3xf32>) outs(%o : tensor<1x5x4x9xf32>) -> tensor<1x5x4x9xf32>
+  return %r : tensor<1x5x4x9xf32>
+}
+
+// -----
+
+// Shorter rows keep a fixed vector: one register at any VLEN.
+// CHECK-LABEL: func.func @nchw_short_rows
+// CHECK-NOT:     vector.vscale
+// CHECK:         vector.transfer_read {{.*}} : tensor<1x3x6x6xf32>, vector<4xf32>
+func.func @nchw_short_rows(%x: tensor<1x3x6x6xf32>, %w: tensor<5x3x3x3xf32>, %o: tensor<1x5x4x4xf32>) -> tensor<1x5x4x4xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x3x6x6xf32>, tensor<5x3x3x3xf32>) outs(%o : tensor<1x5x4x4xf32>) -> tensor<1x5x4x4xf32>
+  return %r : tensor<1x5x4x4xf32>
 }
