@@ -258,7 +258,8 @@ static void test_any_order_matches_reference(void **state) {
                                     {1, 100, 64}, {3, 9, 33},   {8, 15, 250}, {9, 20, 40},
                                     {1, 5, 3},    {2, 3, 15},   {40, 4, 100}, {33, 3, 300},
                                     {17, 8, 16},  {100, 5, 1031}, {20, 6, 50},
-                                    {12, 2, 40},  {9, 7, 20}};
+                                    {12, 2, 40},  {9, 7, 20},     {20, 5, 60},
+                                    {20, 3, 40}};
   for (size_t d = 0; d < sizeof dims / sizeof dims[0]; ++d)
     for (int acc = 0; acc < 2; ++acc) {
       const int64_t m = dims[d][0], n = dims[d][1], k = dims[d][2];

@@ -52,10 +52,12 @@ static const mips_gemm_blocking blockings[] = {
 static const char *const blocking_names[] = {"default", "tiny-blocks", "stack-panel"};
 
 /* Shapes around every tile's edges: 1s, remainders of mr, narrow and wide last panels,
- * odd k, k over one block; 12 rows: a packed row-major A of 8 + 4 rows. */
-static const int64_t shapes[][3] = {{1, 1, 1},   {2, 3, 2},    {1, 40, 7},   {16, 1, 9},
-                                    {17, 9, 4},  {31, 70, 5},  {7, 129, 33}, {45, 33, 300},
-                                    {12, 20, 37}};
+ * odd k, k over one block. From FIRST_PACKED_A_SHAPE, A is row-major, so that tiles with a
+ * row packer pack it (rows of 4, 8, 9 and 8 + 4, k up to a whole block). */
+static const int64_t shapes[][3] = {{1, 1, 1},   {2, 3, 2},    {1, 40, 7},    {16, 1, 9},
+                                    {17, 9, 4},  {31, 70, 5},  {7, 129, 33},  {45, 33, 300},
+                                    {12, 20, 37}, {4, 9, 256}, {8, 33, 100},  {9, 5, 255}};
+enum { FIRST_PACKED_A_SHAPE = 8 };
 static const layout a_layouts[] = {ROW_MAJOR, COL_MAJOR, INTERLEAVED, ROW_MAJOR_FLIPPED};
 static const layout b_layouts[] = {ROW_MAJOR, COL_MAJOR, INTERLEAVED, BROADCAST_COLS};
 static const layout c_layouts[] = {ROW_MAJOR, COL_MAJOR, COL_MAJOR_SPACED};
@@ -74,8 +76,9 @@ static void check_tiles(const mips_kernel_set *set, const mips_tile *const *tile
       current_blocking = &blockings[bi];
       for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
         for (int combo = 0; combo < 4; ++combo) {
-          matmul_case tc = plain_case(t, shapes[s][0], shapes[s][1], shapes[s][2],
-                                      a_layouts[test_rng_int(0, 3)], b_layouts[test_rng_int(0, 3)],
+          const layout al = s >= FIRST_PACKED_A_SHAPE ? ROW_MAJOR : a_layouts[test_rng_int(0, 3)];
+          matmul_case tc = plain_case(t, shapes[s][0], shapes[s][1], shapes[s][2], al,
+                                      b_layouts[test_rng_int(0, 3)],
                                       c_layouts[test_rng_int(0, 2)], (uint32_t)(combo & 1));
           tc.a.pad = test_rng_int(0, 2), tc.b.front = test_rng_int(0, 3);
           char label[160];

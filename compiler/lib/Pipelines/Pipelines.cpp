@@ -19,12 +19,12 @@
 
 using namespace mlir;
 
-/// TOSA input as linalg on tensors, by upstream's lowering (a no-op on other
-/// input).
 /// Lanes (times vscale) of the im2col copy's vectors on RVV: vector<[2]xf32> is one
 /// register (LMUL 1).
 static constexpr int64_t kScalableCopyLanes = 2;
 
+/// TOSA input as linalg on tensors, by upstream's lowering (a no-op on other
+/// input).
 static void addFrontendPasses(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createTosaToSCFPass()); // cond_if, while_loop
   tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions(), TosaToLinalgNamedOptions());

@@ -32,7 +32,7 @@ enum {
   /* int8: a tile widens B on every read in place, a packed B once (measured: 64^3 and
    * 96^3 lose at VLEN 128-512 from 4 row blocks on, 32^3 gains with 3). */
   IN_PLACE_ROW_BLOCKS_I8 = 3,
-  /* Fewer rows read in place step as few pointers as a panel would. */
+  /* Fewer rows read in place step no more than three pointers: not worth a packing. */
   PACK_A_ROWS_MIN = 4,
 };
 

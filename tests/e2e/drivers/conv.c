@@ -31,6 +31,24 @@ static void check(const char *what, const mips_memref_f32_4d *got, const mips_me
         }
 }
 
+/* NCHW: got(n, f, oh, ow) == sum over (c, kh, kw) of x(n, c, oh*sh + kh*d, ow + kw*d) *
+ * w(f, c, kh, kw) (unit column stride). */
+static void check_nchw(const char *what, const mips_memref_f32_4d *got,
+                       const mips_memref_f32_4d *x, const mips_memref_f32_4d *w, int sh, int d) {
+  for (int n = 0; n < got->sizes[0]; ++n)
+    for (int f = 0; f < got->sizes[1]; ++f)
+      for (int oh = 0; oh < got->sizes[2]; ++oh)
+        for (int ow = 0; ow < got->sizes[3]; ++ow) {
+          float want = 0.0f;
+          for (int c = 0; c < x->sizes[1]; ++c)
+            for (int kh = 0; kh < 3; ++kh)
+              for (int kw = 0; kw < 3; ++kw)
+                want += AT4(*x, n, c, oh * sh + kh * d, ow + kw * d) * AT4(*w, f, c, kh, kw);
+          EXPECT(AT4(*got, n, f, oh, ow) == want, "%s (%d,%d,%d,%d) = %g, expected %g", what, n, f,
+                 oh, ow, AT4(*got, n, f, oh, ow), want);
+        }
+}
+
 /* A dense NHWC (or FHWC, HWCF) descriptor of `data`, filled with small integers. */
 static mips_memref_f32_4d filled(float *data, int64_t d0, int64_t d1, int64_t d2, int64_t d3,
                                  int seed, int range) {
@@ -63,22 +81,16 @@ int main(void) {
   EXPECT(memcmp(acc, before, sizeof acc) == 0, "conv_fhwc wrote its argument");
   if (r.allocated != acc) free(r.allocated);
 
-  /* NCHW: got(n, f, oh, ow) against x(n, c, oh + kh, ow + kw) * w(f, c, kh, kw). */
   static float x4[2 * 4 * 7 * 12], w4[6 * 4 * 9];
   mips_memref_f32_4d mx4 = filled(x4, 2, 4, 7, 12, 17, 4), mw4 = filled(w4, 6, 4, 3, 3, 19, 3);
   _mlir_ciface_conv_nchw(&r, &mx4, &mw4);
-  for (int n = 0; n < 2; ++n)
-    for (int f = 0; f < 6; ++f)
-      for (int oh = 0; oh < 5; ++oh)
-        for (int ow = 0; ow < 10; ++ow) {
-          float want = 0.0f;
-          for (int c = 0; c < 4; ++c)
-            for (int kh = 0; kh < 3; ++kh)
-              for (int kw = 0; kw < 3; ++kw)
-                want += AT4(mx4, n, c, oh + kh, ow + kw) * AT4(mw4, f, c, kh, kw);
-          EXPECT(AT4(r, n, f, oh, ow) == want, "conv_nchw (%d,%d,%d,%d) = %g, expected %g", n, f,
-                 oh, ow, AT4(r, n, f, oh, ow), want);
-        }
+  check_nchw("conv_nchw", &r, &mx4, &mw4, 1, 1);
+  free(r.allocated);
+
+  static float x5[3 * 11 * 14], w5[4 * 3 * 9];
+  mips_memref_f32_4d mx5 = filled(x5, 1, 3, 11, 14, 23, 4), mw5 = filled(w5, 4, 3, 3, 3, 29, 3);
+  _mlir_ciface_conv_nchw_dilated(&r, &mx5, &mw5);
+  check_nchw("conv_nchw_dilated", &r, &mx5, &mw5, 2, 2);
   free(r.allocated);
   return e2e_finish("conv");
 }

@@ -35,3 +35,12 @@ func.func @conv_nchw(%x: tensor<2x4x7x12xf32>, %w: tensor<6x4x3x3xf32>) -> tenso
   %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x4x7x12xf32>, tensor<6x4x3x3xf32>) outs(%f : tensor<2x6x5x10xf32>) -> tensor<2x6x5x10xf32>
   return %r : tensor<2x6x5x10xf32>
 }
+
+// NCHW with strides (2, 1) and dilation 2: rows of 10 from column 2 kw.
+func.func @conv_nchw_dilated(%x: tensor<1x3x11x14xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x4x10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x4x10xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x10xf32>) -> tensor<1x4x4x10xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, strides = dense<[2, 1]> : tensor<2xi64>} ins(%x, %w : tensor<1x3x11x14xf32>, tensor<4x3x3x3xf32>) outs(%f : tensor<1x4x4x10xf32>) -> tensor<1x4x4x10xf32>
+  return %r : tensor<1x4x4x10xf32>
+}

@@ -38,18 +38,19 @@ def ConvertConvToMatmul : Pass<"convert-conv-to-matmul"> {
     multiplies one block at a time into its slice of the output.
 
     With `scalable-lanes` (riscv64 with V), an NHWC patch row with unit column
-    dilation, KW*C elements contiguous in the input and in the patches, moves
-    with scalable vectors: whole vectors in a loop, then the run's last whole
-    vector (overlapping the one before) or, for a run shorter than a vector, a
-    masked one. Fixed vectors of C channels are priced for the smallest VLEN
-    (16 floats: LMUL 4 at every VLEN).
+    dilation (KW*C elements, contiguous in the input and in the patches) and an
+    NCHW row of at least 8 output columns move with scalable vectors: whole
+    vectors in a loop, then the run's last whole vector (overlapping the one
+    before) or, for a run shorter than a vector, a masked one. Fixed vectors are
+    priced for the smallest VLEN (16 floats: LMUL 4 at every VLEN).
   }];
   let options = [
     Option<"im2colBytes", "im2col-bytes", "int64_t", /*default=*/"4 << 20",
            "Largest im2col buffer, in bytes (blocks of output rows beyond it)">,
     Option<"scalableLanes", "scalable-lanes", "int64_t", /*default=*/"0",
-           "Copy NHWC patch rows (KW*C elements, unit column dilation) with vectors "
-           "of this many 32-bit lanes times vscale (0: fixed vectors of C)">
+           "Copy im2col rows (NHWC: KW*C elements with unit column dilation; NCHW: "
+           "8 output columns or more) with vectors of this many 32-bit lanes times "
+           "vscale (0: fixed vectors)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -313,9 +313,8 @@ Value inputRowsOf(PatternRewriter &rewriter, Location loc, Value input, int64_t 
 /// runs along them) into `patches` at `to` as one fixed vector; returns the new
 /// patches tensor. On buffers these are vector loads and stores; a scalar copy of
 /// the same run, which LLVM unrolls for a static length, is never vectorized by
-/// it. (A loop of scalable vectors costs more at every VLEN for the runs convs
-/// have, 16 floats or so: its masks and loop add more than its narrower
-/// registers save.)
+/// it. Targets with scalable vectors use copyRunsScalable instead, for the
+/// runs long enough to pay for its loop.
 Value copyRun(OpBuilder &b, Location loc, Value input, ValueRange from, Value patches,
               ValueRange to, int64_t length) {
   Type element = cast<RankedTensorType>(patches.getType()).getElementType();
@@ -424,7 +423,8 @@ Value copyRunsScalable(OpBuilder &rewriter, Location loc, Value source, Value pa
 /// first five dims that moves the C channels at a time (a transfer from
 /// input[n, oh*sh + kh*dh, ow*sw + kw*dw, 0:C]). With `scalableLanes` and unit
 /// column dilation, a patch row's KW*C elements (contiguous in the input and in
-/// the patches) move with scalable vectors (copyRunsScalable).
+/// the patches) move with scalable vectors (copyRunsScalable); `input` may then
+/// be given as [N, H, W*C] already.
 Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
                       RankedTensorType patchesType, int64_t sh, int64_t sw, int64_t dh,
                       int64_t dw, int64_t scalableLanes) {
@@ -436,7 +436,9 @@ Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
   };
   if (scalableLanes > 0 && dw == 1) {
     const int64_t channels = shape[5];
-    Value rows = collapse(rewriter, loc, input, 2, 3);  // [N, H, W*C]
+    Value rows = cast<RankedTensorType>(input.getType()).getRank() == 3
+                     ? input // already [N, H, W*C]
+                     : collapse(rewriter, loc, input, 2, 3);
     Value flat = collapse(rewriter, loc, empty, 4, 5); // [N, OH, OW, KH, KW*C]
     // Outer loops n, oh, kh; the inner one steps along the output columns ow.
     auto from = [&](OpBuilder &b, Location l, ValueRange outer, Value ow, Value at) {
@@ -489,7 +491,8 @@ Value copyNchwPatches(PatternRewriter &rewriter, Location loc, Value input,
   auto index = [&](OpBuilder &b, int64_t value) -> Value {
     return arith::ConstantIndexOp::create(b, loc, value);
   };
-  // Rows of at least 8 floats: a fixed vector of fewer is one register at any VLEN.
+  // Rows of at least 8 floats: a fixed vector of fewer is at most LMUL 2 (VLEN 128),
+  // and the scalable loop's own work would cost more than it saves.
   if (scalableLanes > 0 && shape[5] * element.getIntOrFloatBitWidth() >= 8 * 32) {
     // Outer loops n, c, kh, kw; the inner one steps along the output rows oh.
     auto from = [&](OpBuilder &b, Location l, ValueRange outer, Value oh, Value at) {
@@ -568,9 +571,13 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
     // Blocks of output rows of one image, each with its own bounded patches.
     int64_t rows = rowsPerBlock(oh, bytesPerRow, budgetBytes);
     auto patchesType = RankedTensorType::get({1, rows, ow, kh, kw, c}, element);
+    // Scalable rows read the input as [N, H, W*C]: collapsed once, here, since a
+    // block's slice of a function argument would be copied to be collapsed.
+    Value source =
+        scalableLanes > 0 && dw == 1 ? collapse(rewriter, loc, input, 2, 3) : input;
     Value result = forEachRowBlock(
         rewriter, loc, init, /*rowDim=*/1, rows, [&](Value image, Value firstRow, Value out) {
-          Value in = inputRowsOf(rewriter, loc, input, 1, image, firstRow, rows, sh, kh, dh);
+          Value in = inputRowsOf(rewriter, loc, source, 1, image, firstRow, rows, sh, kh, dh);
           Value patches =
               copyNhwcPatches(rewriter, loc, in, patchesType, sh, sw, dh, dw, scalableLanes);
           Value columns = tensor::CollapseShapeOp::create(

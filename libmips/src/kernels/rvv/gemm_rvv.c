@@ -1032,8 +1032,8 @@ MIPS_RVV_TILE_DESC(f32_15x2v_rvv, 15, 2, float, pack_b_f32_rvv, &f32_15x1v_rvv_t
                    &f32_7x4v_rvv_tile, 7, NULL)
 MIPS_RVV_TILE_DESC(i8i32_15x1v_rvv, 15, 1, int16_t, pack_b_i8_rvv, NULL, NULL, 0,
                    pack_a_rows_i8_rvv)
-MIPS_RVV_TILE_DESC(i8i32_7x4v_rvv, 7, 4, int16_t, pack_b_i8_rvv, NULL, NULL, 0,
-                   pack_a_rows_i8_rvv)
+/* No row packer: at LMUL 4 its vector work always bounds it (scalar_bound_in_place). */
+MIPS_RVV_TILE_DESC(i8i32_7x4v_rvv, 7, 4, int16_t, pack_b_i8_rvv, NULL, NULL, 0, NULL)
 MIPS_RVV_TILE_DESC(i8i32_15x2v_rvv, 15, 2, int16_t, pack_b_i8_rvv, &i8i32_15x1v_rvv_tile,
                    &i8i32_7x4v_rvv_tile, 7, pack_a_rows_i8_rvv)
 

@@ -24,8 +24,8 @@ inline constexpr int64_t kDefaultIm2colBytes = 4 << 20;
 /// Patterns that rewrite 2-D convolutions on tensors with static shapes into
 /// matmul-shaped linalg ops: 1x1 ones on views of their operands, others
 /// through an im2col tensor of at most `im2colBudgetBytes` (blocks of output rows
-/// when the whole output's patches would be larger). With `scalableLanes`, NHWC
-/// patches move with vectors of that many lanes times vscale.
+/// when the whole output's patches would be larger). With `scalableLanes`, im2col
+/// rows move with vectors of that many 32-bit lanes times vscale.
 void populateConvToMatmulPatterns(RewritePatternSet &patterns,
                                   int64_t im2colBudgetBytes = kDefaultIm2colBytes,
                                   int64_t scalableLanes = 0);
