@@ -19,12 +19,11 @@
 #include "mips_internal.h"
 
 enum {
-  KC_MAX = MIPS_KC_MAX,
   B_BLOCK_BYTES = 1 << 20,               /* packed B block: about an L2 */
   /* The fallback's one packed B panel: at least one row of any tile's panel at the
    * largest VLEN RVV allows (65536 bits: 32 KiB for f32_7x4v). */
   STACK_PANEL_BYTES = 32 * 1024,
-  A_PANEL_ELEMS = MIPS_TILE_MR_MAX * KC_MAX,
+  A_PANEL_ELEMS = MIPS_TILE_MR_MAX * MIPS_KC_MAX,
   /* A B this small (an L1's worth) is read in place by up to IN_PLACE_ROW_BLOCKS row
    * blocks rather than packed: a copy costs about what reading it once more costs. */
   IN_PLACE_B_BYTES = 64 * 1024,
@@ -44,16 +43,22 @@ static int64_t ceil_div(int64_t x, int64_t y) { return x / y + (x % y != 0); }
  * Tile choice
  *----------------------------------------------------------------------------------*/
 
-/* Per k step, a tile of r rows costs about (r + 1) row-steps: r multiply-adds and one
- * load of B. Padding counts in full, since the vector unit works on it anyway. */
-static int64_t estimated_cost(const mips_tile *t, int64_t m, int64_t n) {
+/* The vector cost of one row-step across C's n columns: the tile's per panel, the last
+ * (narrow) panel's on its narrow companion when it fits. */
+static int64_t row_step_cost(const mips_tile *t, int64_t n) {
   const int64_t nr = t->nr();
-  const int64_t row_blocks = ceil_div(m, t->mr);
-  const int64_t rows = t->needs_packing ? row_blocks * t->mr : m;
   const int64_t last = n - (ceil_div(n, nr) - 1) * nr;
   const int64_t last_cost =
       t->narrow && last <= t->narrow->nr() ? t->narrow->cost_per_row : t->cost_per_row;
-  return ((n - last) / nr * t->cost_per_row + last_cost) * (rows + row_blocks);
+  return (n - last) / nr * t->cost_per_row + last_cost;
+}
+
+/* Per k step, a tile of r rows costs about (r + 1) row-steps: r multiply-adds and one
+ * load of B. Padding counts in full, since the vector unit works on it anyway. */
+static int64_t estimated_cost(const mips_tile *t, int64_t m, int64_t n) {
+  const int64_t row_blocks = ceil_div(m, t->mr);
+  const int64_t rows = t->needs_packing ? row_blocks * t->mr : m;
+  return row_step_cost(t, n) * (rows + row_blocks);
 }
 
 /* The cheapest available tile, and its cost in *best_cost. */
@@ -92,12 +97,7 @@ __attribute__((noinline)) const mips_tile *mips_gemm_choose_tile(
  * half step, and its packing costs about 1 % of a call's vector work (measured at i8
  * 96^3: VLEN 1024 scalar-bound 35 012 -> 27 612, VLEN 128 vector-bound +1 %). */
 static bool scalar_bound_in_place(const mips_tile *tile, int64_t n) {
-  const int64_t nr = tile->nr();
-  const int64_t panels = ceil_div(n, nr);
-  const int64_t last = n - (panels - 1) * nr;
-  const int64_t last_cost = tile->narrow && last <= tile->narrow->nr()
-                                ? tile->narrow->cost_per_row : tile->cost_per_row;
-  return 3 * panels >= 2 * ((panels - 1) * tile->cost_per_row + last_cost);
+  return 3 * ceil_div(n, tile->nr()) >= 2 * row_step_cost(tile, n);
 }
 
 /* Where B's packed blocks live for this call. */
@@ -107,7 +107,7 @@ typedef struct b_buffer {
   bool on_heap;
 } b_buffer;
 
-static const mips_gemm_blocking default_blocking = {KC_MAX, B_BLOCK_BYTES, false};
+static const mips_gemm_blocking default_blocking = {MIPS_KC_MAX, B_BLOCK_BYTES, false};
 
 void mips_gemm_run_with_tile(const mips_matmul_problem *p, mips_dtype type,
                              const mips_tile *tile) {
@@ -141,7 +141,7 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
 
   /* Balanced k blocks: 300 is two blocks of 150, not 256 and 44. */
   const int64_t kc_max =
-      blocking->kc_max < 1 ? 1 : blocking->kc_max < KC_MAX ? blocking->kc_max : KC_MAX;
+      blocking->kc_max < 1 ? 1 : blocking->kc_max < MIPS_KC_MAX ? blocking->kc_max : MIPS_KC_MAX;
   const int64_t k_group = tile->k_group > 1 ? tile->k_group : 1;
   int64_t kc_size = ceil_div(ceil_div(k, ceil_div(k, kc_max)), k_group) * k_group;
 
@@ -287,7 +287,7 @@ static inline __attribute__((always_inline)) void run_unpacked(const mips_matmul
 static bool reads_in_place(const mips_matmul_problem *p, mips_dtype type,
                            const mips_tile *tile) {
   const int64_t m = p->m, mr = tile->mr;
-  if (p->b_panel_stride != 0 || tile->needs_packing || p->k > KC_MAX ||
+  if (p->b_panel_stride != 0 || tile->needs_packing || p->k > MIPS_KC_MAX ||
       !(p->b_stride1 == 1 || p->n == 1 || m == 1) ||
       !(p->a_stride0 == 1 || p->a_stride1 == 1 || m == 1))
     return false;

@@ -419,12 +419,15 @@ Value copyRunsScalable(OpBuilder &rewriter, Location loc, Value source, Value pa
   return nest.results[0];
 }
 
+/// Whether NHWC patch rows move whole (KW*C elements, contiguous only with unit
+/// column dilation) with scalable vectors; their input is then read as [N, H, W*C].
+bool copiesWholeNhwcRows(int64_t scalableLanes, int64_t dw) { return scalableLanes > 0 && dw == 1; }
+
 /// The patches of an NHWC input, [N, OH, OW, KH, KW, C]: a loop nest over the
 /// first five dims that moves the C channels at a time (a transfer from
-/// input[n, oh*sh + kh*dh, ow*sw + kw*dw, 0:C]). With `scalableLanes` and unit
-/// column dilation, a patch row's KW*C elements (contiguous in the input and in
-/// the patches) move with scalable vectors (copyRunsScalable); `input` may then
-/// be given as [N, H, W*C] already.
+/// input[n, oh*sh + kh*dh, ow*sw + kw*dw, 0:C]). Where copiesWholeNhwcRows, a
+/// patch row's KW*C elements (contiguous in the input and in the patches) move
+/// with scalable vectors (copyRunsScalable), and `input` is given as [N, H, W*C].
 Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
                       RankedTensorType patchesType, int64_t sh, int64_t sw, int64_t dh,
                       int64_t dw, int64_t scalableLanes) {
@@ -434,11 +437,8 @@ Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
   auto index = [&](OpBuilder &b, int64_t value) -> Value {
     return arith::ConstantIndexOp::create(b, loc, value);
   };
-  if (scalableLanes > 0 && dw == 1) {
+  if (copiesWholeNhwcRows(scalableLanes, dw)) {
     const int64_t channels = shape[5];
-    Value rows = cast<RankedTensorType>(input.getType()).getRank() == 3
-                     ? input // already [N, H, W*C]
-                     : collapse(rewriter, loc, input, 2, 3);
     Value flat = collapse(rewriter, loc, empty, 4, 5); // [N, OH, OW, KH, KW*C]
     // Outer loops n, oh, kh; the inner one steps along the output columns ow.
     auto from = [&](OpBuilder &b, Location l, ValueRange outer, Value ow, Value at) {
@@ -452,7 +452,7 @@ Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
     auto to = [&](OpBuilder &, Location, ValueRange outer, Value ow, Value at) {
       return SmallVector<Value>{outer[0], outer[1], ow, outer[2], at};
     };
-    Value patches = copyRunsScalable(rewriter, loc, rows, flat, {shape[0], shape[1], shape[3]},
+    Value patches = copyRunsScalable(rewriter, loc, input, flat, {shape[0], shape[1], shape[3]},
                                      shape[2], shape[4] * channels, scalableLanes, from, to);
     return tensor::ExpandShapeOp::create(rewriter, loc, patchesType, patches, mergeRange(6, 4, 5));
   }
@@ -558,10 +558,14 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
     Type element = inputType.getElementType();
     SmallVector<Value> zeroPoints = zeroPointsOf(conv);
     int64_t bytesPerRow = ow * kh * kw * c * element.getIntOrFloatBitWidth() / 8;
+    // Whole rows read the input as [N, H, W*C], collapsed once, here: a row block's
+    // slice of a function argument would be copied to be collapsed.
+    Value source = copiesWholeNhwcRows(scalableLanes, dw) ? collapse(rewriter, loc, input, 2, 3)
+                                                         : input;
     if (n * oh * bytesPerRow <= budgetBytes) {
       auto patchesType = RankedTensorType::get({n, oh, ow, kh, kw, c}, element);
       Value patches =
-          copyNhwcPatches(rewriter, loc, input, patchesType, sh, sw, dh, dw, scalableLanes);
+          copyNhwcPatches(rewriter, loc, source, patchesType, sh, sw, dh, dw, scalableLanes);
       Value columns = tensor::CollapseShapeOp::create(
           rewriter, loc, patches, SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
       rewriter.replaceOp(conv, multiplyRowsByFilter(rewriter, loc, columns, filter, init,
@@ -571,10 +575,6 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
     // Blocks of output rows of one image, each with its own bounded patches.
     int64_t rows = rowsPerBlock(oh, bytesPerRow, budgetBytes);
     auto patchesType = RankedTensorType::get({1, rows, ow, kh, kw, c}, element);
-    // Scalable rows read the input as [N, H, W*C]: collapsed once, here, since a
-    // block's slice of a function argument would be copied to be collapsed.
-    Value source =
-        scalableLanes > 0 && dw == 1 ? collapse(rewriter, loc, input, 2, 3) : input;
     Value result = forEachRowBlock(
         rewriter, loc, init, /*rowDim=*/1, rows, [&](Value image, Value firstRow, Value out) {
           Value in = inputRowsOf(rewriter, loc, source, 1, image, firstRow, rows, sh, kh, dh);
