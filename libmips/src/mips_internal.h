@@ -195,7 +195,7 @@ typedef struct mips_column_block_args {
   bool accumulate;
 } mips_column_block_args;
 typedef void (*mips_column_block_fn)(const mips_column_block_args *args);
-/* Columns: at most 4 at VLEN 256, 8 at 512, 16 from 1024 (16 accumulators). */
+/* At most 16 columns; each kernel set says how many it takes (column_block_max_cols). */
 enum { MIPS_COLUMN_BLOCK_ROWS = 32, MIPS_COLUMN_BLOCK_COLS = 16 };
 
 /* The element types of a call: f32 x f32 -> f32 and int8 x int8 -> int32. Kernel sets
@@ -221,10 +221,10 @@ typedef struct mips_kernel_set {
   int64_t dot_block_max_cols;
   /* NULL, or the dot blocks' copy of a B whose columns are not unit-stride. */
   mips_split_columns_fn f32_split_columns;
-  /* NULL, or column blocks for f32 in ascending k, used from column_block_min_bits of
-   * vector register width. */
+  /* NULL, or column blocks for f32 in ascending k, for C with up to
+   * column_block_max_cols() columns (0: none on this CPU). */
   mips_column_block_fn f32_column_block;
-  unsigned column_block_min_bits;
+  int64_t (*column_block_max_cols)(void);
   /* NULL, or the tile the smallest calls run directly (the tile mips_gemm_run would run
    * for them: the first table entry's narrow variant), one function per row count from
    * 1 to 15 ([0] unused), each for up to MIPS_TINY_MAX_COLS columns (what the tile has at

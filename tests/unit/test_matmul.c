@@ -135,6 +135,29 @@ static void test_few_columns_many_rows(void **state) {
         }
 }
 
+/* One row of C against a B whose columns are apart (a decode step against weights stored
+ * n x k, or a matrix-vector product turned round): k unit-stride, or strided too (a
+ * convolution's centre tap); column counts across groups of 16, k across runs of 16 and
+ * below the column blocks' 16; every layout of C. */
+static void test_one_row_columns_apart(void **state) {
+  (void)state;
+  static const int64_t shapes[][2] = {{5, 3}, {17, 9}, {40, 15}, {130, 12}, {40, 1}, {130, 7}, {33, 40}};
+  static const layout b_layouts[] = {COL_MAJOR, COL_MAJOR_SPACED, INTERLEAVED};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
+    for (size_t lb = 0; lb < 3; ++lb)
+      for (int lc = 0; lc < BROADCAST_ROWS; ++lc)
+        for (uint32_t flags = 0; flags <= MIPS_MATMUL_ACCUMULATE; ++flags) {
+          matmul_case tc = plain_case(F32, 1, shapes[s][0], shapes[s][1], ROW_MAJOR,
+                                      b_layouts[lb], (layout)lc, flags);
+          tc.b.pad = test_rng_int(0, 3), tc.c.front = test_rng_int(0, 3);
+          char label[128];
+          snprintf(label, sizeof label, "f32 1x%lldx%lld B=%s C=%s%s", (long long)tc.n,
+                   (long long)tc.k, layout_names[b_layouts[lb]], layout_names[lc],
+                   flags ? " accumulate" : "");
+          run_case(&tc, label);
+        }
+}
+
 /* Many rows and a few columns that fill the vectors badly (an NCHW convolution on a 3x3
  * image: 9 pixels take 16 lanes at VLEN 256), large enough that the call runs the other
  * way round (vectors along C's rows, C written across its layout, B's columns packed),
@@ -293,6 +316,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_prime_sizes_257x131x67),
     cmocka_unit_test(test_few_columns_many_rows),
     cmocka_unit_test(test_column_blocks_stay_in_a),
+    cmocka_unit_test(test_one_row_columns_apart),
     cmocka_unit_test(test_badly_filled_columns),
     cmocka_unit_test(test_f32_real_values_within_error_bound),
     cmocka_unit_test(test_i8_extremes_large_k),

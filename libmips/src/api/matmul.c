@@ -80,11 +80,8 @@ static bool runs_as_dot_blocks(const mips_matmul_problem *p, mips_dtype type,
  * (256 x 4 x 2304, eff at VLEN 256 / 512 / 1024: 0.34 / 0.17 / 0.09 -> 0.55 / 0.42 /
  * 0.33). With MIPS_MATMUL_ANY_ORDER the dot products are faster. */
 static bool column_blocks_fit(int64_t m, int64_t n, int64_t k, ptrdiff_t a_kstride,
-                              ptrdiff_t b_colstride, unsigned vector_bits,
-                              const mips_kernel_set *set) {
-  return n <= MIPS_COLUMN_BLOCK_COLS && m >= 16 && k >= 16 && a_kstride == 1 &&
-         (b_colstride == 1 || n == 1) && vector_bits >= set->column_block_min_bits &&
-         n * 64 <= (int64_t)vector_bits;
+                              ptrdiff_t b_colstride, int64_t max_cols) {
+  return n <= max_cols && m >= 16 && k >= 16 && a_kstride == 1 && (b_colstride == 1 || n == 1);
 }
 
 /* C^T = B^T A^T: the roles and strides of A and B swap. */
@@ -118,14 +115,14 @@ static inline __attribute__((always_inline)) void run_checked(
   /* In ascending k, column blocks beat either orientation of the tiles for the shapes
    * they take, whichever side is the narrow one. */
   if (threads == 1 && !p.any_order && type == MIPS_DTYPE_F32 &&
-      set->f32_column_block != NULL && set->vector_bits != NULL && k >= 16 &&
+      set->f32_column_block != NULL && k >= 16 &&
       (m <= MIPS_COLUMN_BLOCK_COLS || n <= MIPS_COLUMN_BLOCK_COLS) && (m >= 16 || n >= 16)) {
-    const unsigned bits = set->vector_bits();
-    if (column_blocks_fit(m, n, k, p.a_stride1, p.b_stride1, bits, set)) {
+    const int64_t max_cols = set->column_block_max_cols();
+    if (column_blocks_fit(m, n, k, p.a_stride1, p.b_stride1, max_cols)) {
       mips_column_blocks_run(&p, set->f32_column_block);
       return;
     }
-    if (column_blocks_fit(n, m, k, p.b_stride0, p.a_stride0, bits, set)) {
+    if (column_blocks_fit(n, m, k, p.b_stride0, p.a_stride0, max_cols)) {
       const mips_matmul_problem t = MIPS_TRANSPOSED(p);
       mips_column_blocks_run(&t, set->f32_column_block);
       return;

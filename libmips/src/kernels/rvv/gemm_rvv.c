@@ -887,6 +887,13 @@ static MIPS_ALWAYS_INLINE void column_block_wide_f32_body(const mips_column_bloc
   case (G) * 8 + (J): column_block_f32_body(t, G, J); break;
 #define CBW_CASE(F, J) \
   case (F) * 32 + (J): column_block_wide_f32_body(t, F, J); break;
+/* VLEN / 64 columns: 4 at VLEN 256, 8 at 512, 16 from 1024 (16 accumulators); at VLEN
+ * 128 the tiles are faster. */
+static int64_t column_block_max_cols_rvv(void) {
+  const int64_t lanes = (int64_t)__riscv_vsetvlmax_e32m1();
+  return lanes < 8 ? 0 : lanes / 2 < MIPS_COLUMN_BLOCK_COLS ? lanes / 2 : MIPS_COLUMN_BLOCK_COLS;
+}
+
 static void column_block_f32_rvv(const mips_column_block_args *t) {
   const size_t lanes = __riscv_vsetvlmax_e32m1();
   if (lanes >= 16) {
@@ -1058,7 +1065,7 @@ const mips_kernel_set mips_kernels_rvv = {
     .dot_block_max_cols = 8,
     .f32_split_columns = split_columns_f32_rvv,
     .f32_column_block = column_block_f32_rvv,
-    .column_block_min_bits = 256,
+    .column_block_max_cols = column_block_max_cols_rvv,
     /* tiles[0]'s narrow variants; their widths at VLEN 128 (m1 of f32, mf2 of int16): 4. */
     .tiny_by_rows = {[MIPS_DTYPE_F32] = f32_15x1v_rvv_tiny_by_rows,
                      [MIPS_DTYPE_I8I32] = i8i32_15x1v_rvv_tiny_by_rows},
