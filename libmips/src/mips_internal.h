@@ -182,7 +182,8 @@ typedef bool (*mips_split_columns_fn)(float *columns, const float *b, ptrdiff_t 
 
 /* Sums in ascending k for a block of at most 32 rows and 16 columns of C: C(i, j) (+)= sum
  * over l of a[i * a_rowstride + l] * b[l * b_stride0 + j * b_stride1], A's rows
- * unit-stride, and B's rows unit-stride (or one column). Vectors run along C's rows: what a C with few columns needs without
+ * unit-stride, and B's rows unit-stride (or one column) unless the kernel set says
+ * otherwise. Vectors run along C's rows: what a C with few columns needs without
  * MIPS_MATMUL_ANY_ORDER. */
 typedef struct mips_column_block_args {
   const void *a;
@@ -212,11 +213,12 @@ typedef struct mips_kernel_set {
   /* NULL: none, the tiles run matrix-vector products too. f32's runs only with
    * MIPS_MATMUL_ANY_ORDER. */
   mips_row_dot_fn row_dot[MIPS_DTYPE_COUNT];
-  /* Below this k, or with more rows than row_dot_max_rows, the tiles are faster. */
+  /* Below this k, or with more rows than row_dot_max_rows (per type: rows re-read B, so
+   * from a few rows column blocks or the tiles are faster), the tiles are faster. */
   int64_t row_dot_min_k;
-  int64_t row_dot_max_rows;
+  int64_t row_dot_max_rows[MIPS_DTYPE_COUNT];
   /* NULL, or dot blocks for f32 (with MIPS_MATMUL_ANY_ORDER) when C has at most
-   * dot_block_max_cols columns and more rows than row_dot_max_rows. */
+   * dot_block_max_cols columns and more rows than f32's row_dot_max_rows. */
   mips_dot_block_fn f32_dot_block;
   int64_t dot_block_max_cols;
   /* NULL, or the dot blocks' copy of a B whose columns are not unit-stride. */
@@ -225,6 +227,9 @@ typedef struct mips_kernel_set {
    * column_block_max_cols() columns (0: none on this CPU). */
   mips_column_block_fn f32_column_block;
   int64_t (*column_block_max_cols)(void);
+  /* Whether they read B through any column stride (else unit-stride rows, or one
+   * column): few tokens against weights stored n x k, turned round. */
+  bool column_block_strided_b;
   /* NULL, or the tile the smallest calls run directly (the tile mips_gemm_run would run
    * for them: the first table entry's narrow variant), one function per row count from
    * 1 to 15 ([0] unused), each for up to MIPS_TINY_MAX_COLS columns (what the tile has at

@@ -55,7 +55,7 @@ static mips_row_dot_fn row_dot_for(const mips_matmul_problem *p, mips_dtype type
                                    const mips_kernel_set *set) {
   const bool any_order = type != MIPS_DTYPE_F32 || p->any_order;
   const mips_row_dot_fn fn = any_order ? set->row_dot[type] : NULL;
-  const bool fits = p->m <= set->row_dot_max_rows && p->k >= set->row_dot_min_k &&
+  const bool fits = p->m <= set->row_dot_max_rows[type] && p->k >= set->row_dot_min_k &&
                     p->a_stride1 == 1 && p->b_stride0 == 1;
   return fits ? fn : NULL;
 }
@@ -69,7 +69,7 @@ static bool runs_as_dot_blocks(const mips_matmul_problem *p, mips_dtype type,
   return type == MIPS_DTYPE_F32 && p->any_order &&
          set->f32_dot_block != NULL && p->n <= set->dot_block_max_cols &&
          set->vector_bits != NULL && p->n * 64 <= (int64_t)set->vector_bits() &&
-         p->m > set->row_dot_max_rows && p->k >= set->row_dot_min_k && p->k <= (1 << 24) &&
+         p->m > set->row_dot_max_rows[MIPS_DTYPE_F32] && p->k >= set->row_dot_min_k && p->k <= (1 << 24) &&
          p->a_stride1 == 1;
 }
 
@@ -80,8 +80,10 @@ static bool runs_as_dot_blocks(const mips_matmul_problem *p, mips_dtype type,
  * (256 x 4 x 2304, eff at VLEN 256 / 512 / 1024: 0.34 / 0.17 / 0.09 -> 0.55 / 0.42 /
  * 0.33). With MIPS_MATMUL_ANY_ORDER the dot products are faster. */
 static bool column_blocks_fit(int64_t m, int64_t n, int64_t k, ptrdiff_t a_kstride,
-                              ptrdiff_t b_colstride, int64_t max_cols) {
-  return n <= max_cols && m >= 16 && k >= 16 && a_kstride == 1 && (b_colstride == 1 || n == 1);
+                              ptrdiff_t b_colstride, int64_t max_cols,
+                              const mips_kernel_set *set) {
+  return n <= max_cols && m >= 16 && k >= 16 && a_kstride == 1 &&
+         (b_colstride == 1 || n == 1 || set->column_block_strided_b);
 }
 
 /* C^T = B^T A^T: the roles and strides of A and B swap. */
@@ -91,6 +93,27 @@ static bool column_blocks_fit(int64_t m, int64_t n, int64_t k, ptrdiff_t a_kstri
                          .b = (p).a, .b_stride0 = (p).a_stride1, .b_stride1 = (p).a_stride0, \
                          .c = (p).c, .c_stride0 = (p).c_stride1, .c_stride1 = (p).c_stride0, \
                          .accumulate = (p).accumulate, .any_order = (p).any_order})
+
+/* Runs an f32 call on column blocks in whichever orientation they take, or returns false
+ * having done nothing. */
+static bool try_column_blocks(const mips_matmul_problem *p, mips_dtype type,
+                              const mips_kernel_set *set) {
+  const int64_t m = p->m, n = p->n, k = p->k;
+  if (type != MIPS_DTYPE_F32 || set->f32_column_block == NULL || k < 16 ||
+      (m > MIPS_COLUMN_BLOCK_COLS && n > MIPS_COLUMN_BLOCK_COLS) || (m < 16 && n < 16))
+    return false;
+  const int64_t max_cols = set->column_block_max_cols();
+  if (column_blocks_fit(m, n, k, p->a_stride1, p->b_stride1, max_cols, set)) {
+    mips_column_blocks_run(p, set->f32_column_block);
+    return true;
+  }
+  if (column_blocks_fit(n, m, k, p->b_stride0, p->a_stride0, max_cols, set)) {
+    const mips_matmul_problem t = MIPS_TRANSPOSED(*p);
+    mips_column_blocks_run(&t, set->f32_column_block);
+    return true;
+  }
+  return false;
+}
 
 /* Handles empty problems and runs the picked kernel on the rest of a validated call. */
 static inline __attribute__((always_inline)) void run_checked(
@@ -114,20 +137,7 @@ static inline __attribute__((always_inline)) void run_checked(
   const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
   /* In ascending k, column blocks beat either orientation of the tiles for the shapes
    * they take, whichever side is the narrow one. */
-  if (threads == 1 && !p.any_order && type == MIPS_DTYPE_F32 &&
-      set->f32_column_block != NULL && k >= 16 &&
-      (m <= MIPS_COLUMN_BLOCK_COLS || n <= MIPS_COLUMN_BLOCK_COLS) && (m >= 16 || n >= 16)) {
-    const int64_t max_cols = set->column_block_max_cols();
-    if (column_blocks_fit(m, n, k, p.a_stride1, p.b_stride1, max_cols)) {
-      mips_column_blocks_run(&p, set->f32_column_block);
-      return;
-    }
-    if (column_blocks_fit(n, m, k, p.b_stride0, p.a_stride0, max_cols)) {
-      const mips_matmul_problem t = MIPS_TRANSPOSED(p);
-      mips_column_blocks_run(&t, set->f32_column_block);
-      return;
-    }
-  }
+  if (threads == 1 && !p.any_order && try_column_blocks(&p, type, set)) return;
   if (prefer_transposed(m, n, p.c_stride0, p.c_stride1)) p = MIPS_TRANSPOSED(p);
   if (threads == 1 && runs_as_dot_blocks(&p, type, set) &&
       mips_dot_blocks_run(&p, set->f32_dot_block, set->f32_split_columns))
@@ -138,6 +148,8 @@ static inline __attribute__((always_inline)) void run_checked(
     else mips_row_dots_run(&p, type, row_dot);
     return;
   }
+  /* Any order, but too many rows for dot products: column blocks where they fit. */
+  if (threads == 1 && p.any_order && try_column_blocks(&p, type, set)) return;
   const mips_tile *const *tiles = set->tiles[type];
   const size_t tile_count = set->tile_count[type];
   if (threads > 1)
