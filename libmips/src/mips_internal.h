@@ -213,8 +213,8 @@ typedef struct mips_kernel_set {
   /* NULL: none, the tiles run matrix-vector products too. f32's runs only with
    * MIPS_MATMUL_ANY_ORDER. */
   mips_row_dot_fn row_dot[MIPS_DTYPE_COUNT];
-  /* Below this k, or with more rows than row_dot_max_rows (per type: rows re-read B, so
-   * from a few rows column blocks or the tiles are faster), the tiles are faster. */
+  /* Below this k, or with more rows than row_dot_max_rows (per element type: each row
+   * reads all of B again), the tiles are faster. */
   int64_t row_dot_min_k;
   int64_t row_dot_max_rows[MIPS_DTYPE_COUNT];
   /* NULL, or dot blocks for f32 (with MIPS_MATMUL_ANY_ORDER) when C has at most

@@ -20,8 +20,10 @@ static int call_with_cap(const matmul_case *tc, const void *a, const view *av, c
 }
 
 /* Big enough to split (2 to 8 threads' work; test_tiles checks the grid on small ones),
- * with edges that are not multiples of any tile: square-ish, tall, wide, k over a block. */
-static const int64_t shapes[][3] = {{150, 170, 330}, {1100, 17, 130}, {17, 1100, 130}};
+ * with edges that are not multiples of any tile: square-ish, tall, wide, k over a block;
+ * few columns or few rows (column blocks split by blocks of rows, where they run). */
+static const int64_t shapes[][3] = {{150, 170, 330}, {1100, 17, 130}, {17, 1100, 130},
+                                    {600, 4, 1000}, {3, 700, 1000}};
 static const layout layouts[] = {ROW_MAJOR, COL_MAJOR, ROW_MAJOR_FLIPPED};
 static const uint32_t caps[] = {1, 2, 3, 8};
 
@@ -40,26 +42,34 @@ static void test_every_cap_is_correct(void **state) {
     }
 }
 
-/* f32 with fractions: any change of summation order would show in the bits. */
-static void test_result_does_not_depend_on_threads(void **state) {
-  (void)state;
-  enum { M = 131, N = 157, K = 420 };
+/* f32 with fractions: any change of summation order would show in the bits. Square-ish
+ * (tiles), few columns (column blocks where the kernel set has them) and few rows. */
+static void check_bits_do_not_depend_on_threads(int64_t M, int64_t N, int64_t K) {
   float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N);
   float *one = malloc(sizeof(float) * M * N), *many = malloc(sizeof(float) * M * N);
   assert_true(a && b && one && many);
-  for (int x = 0; x < M * K; ++x) a[x] = (float)test_rng_int(-1000, 1000) / 997.0f;
-  for (int x = 0; x < K * N; ++x) b[x] = (float)test_rng_int(-1000, 1000) / 991.0f;
+  for (int64_t x = 0; x < M * K; ++x) a[x] = (float)test_rng_int(-1000, 1000) / 997.0f;
+  for (int64_t x = 0; x < K * N; ++x) b[x] = (float)test_rng_int(-1000, 1000) / 991.0f;
   assert_int_equal(mips_matmul_f32(M, N, K, a, 0, K, 1, b, 0, N, 1, one, 0, N, 1,
                                    MIPS_MATMUL_MAX_THREADS(1)), MIPS_OK);
   for (size_t ci = 1; ci < sizeof caps / sizeof caps[0]; ++ci) {
     assert_int_equal(mips_matmul_f32(M, N, K, a, 0, K, 1, b, 0, N, 1, many, 0, N, 1,
                                      MIPS_MATMUL_MAX_THREADS(caps[ci])), MIPS_OK);
-    if (memcmp(one, many, sizeof(float) * M * N) != 0) fail_msg("cap %u changed the result's bits", caps[ci]);
+    if (memcmp(one, many, sizeof(float) * (size_t)(M * N)) != 0)
+      fail_msg("%lldx%lldx%lld: cap %u changed the result's bits", (long long)M, (long long)N,
+               (long long)K, caps[ci]);
   }
   /* And without a cap: the process default. */
   assert_int_equal(mips_matmul_f32(M, N, K, a, 0, K, 1, b, 0, N, 1, many, 0, N, 1, 0), MIPS_OK);
-  assert_memory_equal(one, many, sizeof(float) * M * N);
+  assert_memory_equal(one, many, sizeof(float) * (size_t)(M * N));
   free(a), free(b), free(one), free(many);
+}
+
+static void test_result_does_not_depend_on_threads(void **state) {
+  (void)state;
+  check_bits_do_not_depend_on_threads(131, 157, 420);
+  check_bits_do_not_depend_on_threads(700, 4, 900);
+  check_bits_do_not_depend_on_threads(3, 800, 900);
 }
 
 /* Eight user threads call at once, each on its own C, with the default thread count:

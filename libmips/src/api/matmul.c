@@ -90,7 +90,9 @@ static bool runs_as_dot_blocks(const mips_matmul_problem *p, mips_dtype type,
  * blocks run vectors along C's rows, where the tiles would run them as wide as C's few
  * columns and load A an element at a time, or read A's columns with strided loads
  * (256 x 4 x 2304, eff at VLEN 256 / 512 / 1024: 0.34 / 0.17 / 0.09 -> 0.55 / 0.42 /
- * 0.33). With MIPS_MATMUL_ANY_ORDER the dot products are faster. */
+ * 0.33). B's columns apart only where the kernel set reads them so (x86: a few tokens
+ * against weights stored n x k, turned round). With MIPS_MATMUL_ANY_ORDER they run where
+ * dot products do not: for more rows than those take, or from two rows where they fit. */
 static bool column_blocks_fit(int64_t m, int64_t n, int64_t k, ptrdiff_t a_kstride,
                               ptrdiff_t b_colstride, int64_t max_cols,
                               const mips_kernel_set *set) {
@@ -106,25 +108,25 @@ static bool column_blocks_fit(int64_t m, int64_t n, int64_t k, ptrdiff_t a_kstri
                          .c = (p).c, .c_stride0 = (p).c_stride1, .c_stride1 = (p).c_stride0, \
                          .accumulate = (p).accumulate, .any_order = (p).any_order})
 
-/* Runs an f32 call on column blocks in whichever orientation they take, or returns false
- * having done nothing. */
+/* Runs an f32 call on column blocks in whichever orientation they take, on `threads`
+ * threads, or returns false having done nothing. */
 static bool try_column_blocks(const mips_matmul_problem *p, mips_dtype type,
-                              const mips_kernel_set *set) {
+                              const mips_kernel_set *set, int threads) {
   const int64_t m = p->m, n = p->n, k = p->k;
   if (type != MIPS_DTYPE_F32 || set->f32_column_block == NULL || k < 16 ||
       (m > MIPS_COLUMN_BLOCK_COLS && n > MIPS_COLUMN_BLOCK_COLS) || (m < 16 && n < 16))
     return false;
   const int64_t max_cols = set->column_block_max_cols();
-  if (column_blocks_fit(m, n, k, p->a_stride1, p->b_stride1, max_cols, set)) {
-    mips_column_blocks_run(p, set->f32_column_block);
-    return true;
-  }
-  if (column_blocks_fit(n, m, k, p->b_stride0, p->a_stride0, max_cols, set)) {
-    const mips_matmul_problem t = MIPS_TRANSPOSED(*p);
-    mips_column_blocks_run(&t, set->f32_column_block);
-    return true;
-  }
-  return false;
+  mips_matmul_problem oriented;
+  if (column_blocks_fit(m, n, k, p->a_stride1, p->b_stride1, max_cols, set))
+    oriented = *p;
+  else if (column_blocks_fit(n, m, k, p->b_stride0, p->a_stride0, max_cols, set))
+    oriented = MIPS_TRANSPOSED(*p);
+  else
+    return false;
+  if (threads > 1) mips_column_blocks_run_parallel(&oriented, set->f32_column_block, threads);
+  else mips_column_blocks_run(&oriented, set->f32_column_block);
+  return true;
 }
 
 /* Handles empty problems and runs the picked kernel on the rest of a validated call. */
@@ -149,19 +151,23 @@ static inline __attribute__((always_inline)) void run_checked(
   const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
   /* In ascending k, column blocks beat either orientation of the tiles for the shapes
    * they take, whichever side is the narrow one. */
-  if (threads == 1 && !p.any_order && try_column_blocks(&p, type, set)) return;
+  if (!p.any_order && try_column_blocks(&p, type, set, threads)) return;
   if (prefer_transposed(m, n, p.c_stride0, p.c_stride1)) p = MIPS_TRANSPOSED(p);
   if (threads == 1 && runs_as_dot_blocks(&p, type, set) &&
       mips_dot_blocks_run(&p, set->f32_dot_block, set->f32_split_columns))
     return;
   const mips_row_dot_fn row_dot = row_dot_for(&p, type, set);
   if (row_dot != NULL) {
+    /* Dot products read B once per row, column blocks once for all rows: from two rows
+     * those are faster where they fit (x86, 2 x 1024 x 1024 against weights stored n x k:
+     * 26 GFLOP/s, dot products 13). */
+    if (p.m > 1 && try_column_blocks(&p, type, set, threads)) return;
     if (threads > 1) mips_row_dots_run_parallel(&p, type, row_dot, threads);
     else mips_row_dots_run(&p, type, row_dot);
     return;
   }
   /* Any order, but too many rows for dot products: column blocks where they fit. */
-  if (threads == 1 && p.any_order && try_column_blocks(&p, type, set)) return;
+  if (p.any_order && try_column_blocks(&p, type, set, threads)) return;
   const mips_tile *const *tiles = set->tiles[type];
   const size_t tile_count = set->tile_count[type];
   if (threads > 1)
@@ -239,11 +245,12 @@ static inline __attribute__((always_inline)) bool run_small(
     int64_t a_stride1, const void *b, int64_t b_offset, int64_t b_stride0, int64_t b_stride1,
     void *c, int64_t c_offset, int64_t c_stride0, int64_t c_stride1, uint32_t flags,
     size_t ab_size, size_t c_size, mips_dtype type) {
-  /* Ordered f32 that column blocks may take (run_checked's first choice; whether they
-   * do depends on the VLEN): left to the general path first of all. */
-  if (type == MIPS_DTYPE_F32 && !(flags & MIPS_MATMUL_ANY_ORDER) && k >= 16 &&
-      ((n <= MIPS_COLUMN_BLOCK_COLS && m >= 16 && a_stride1 == 1 && b_stride1 == 1) ||
-       (m <= MIPS_COLUMN_BLOCK_COLS && n >= 16 && b_stride0 == 1 && a_stride0 == 1)))
+  /* f32 that column blocks may take, in either order (run_checked's choice; whether they
+   * do depends on the kernel set, the VLEN and B's strides): left to the general path
+   * first of all. */
+  if (type == MIPS_DTYPE_F32 && k >= 16 &&
+      ((n <= MIPS_COLUMN_BLOCK_COLS && m >= 16 && a_stride1 == 1) ||
+       (m <= MIPS_COLUMN_BLOCK_COLS && n >= 16 && b_stride0 == 1)))
     return false;
   if ((uint64_t)m - 2 > 125 || (uint64_t)n - 2 > 125 || (uint64_t)k - 1 > 126 ||
       (flags & ~(uint32_t)MIPS_KNOWN_FLAGS) != 0 || a == NULL || b == NULL || c == NULL)

@@ -94,6 +94,31 @@ static void run_row_dots_part(void *ctx, int index, int count) {
   mips_row_dots_run(&part, job->type, job->row_dot);
 }
 
+typedef struct column_blocks_job {
+  const mips_matmul_problem *problem;
+  mips_column_block_fn column_block;
+} column_blocks_job;
+
+static void run_column_blocks_part(void *ctx, int index, int count) {
+  const column_blocks_job *job = ctx;
+  const mips_matmul_problem *p = job->problem;
+  int64_t r0, r1;
+  part_range(p->m, MIPS_COLUMN_BLOCK_ROWS, count, index, &r0, &r1);
+  if (r0 >= r1) return;
+  mips_matmul_problem part = *p;
+  part.m = r1 - r0;
+  part.a = (const float *)p->a + r0 * p->a_stride0;
+  part.c = (float *)p->c + r0 * p->c_stride0;
+  mips_column_blocks_run(&part, job->column_block);
+}
+
+void mips_column_blocks_run_parallel(const mips_matmul_problem *p,
+                                     mips_column_block_fn column_block, int threads) {
+  column_blocks_job job = {p, column_block};
+  const int64_t blocks = ceil_div64(p->m, MIPS_COLUMN_BLOCK_ROWS);
+  mips_parallel_run((int)min64(threads, blocks), run_column_blocks_part, &job);
+}
+
 void mips_row_dots_run_parallel(const mips_matmul_problem *p, mips_dtype type,
                                 mips_row_dot_fn row_dot, int threads) {
   row_dots_job job = {p, type, row_dot};

@@ -56,4 +56,9 @@ void mips_gemm_run_parallel(const mips_matmul_problem *p, mips_dtype type,
 void mips_row_dots_run_parallel(const mips_matmul_problem *p, mips_dtype type,
                                 mips_row_dot_fn row_dot, int threads);
 
+/* mips_column_blocks_run on `threads` >= 2 threads, each on a range of whole blocks of
+ * C's rows (the blocks are independent: each row's sums stay on one thread). */
+void mips_column_blocks_run_parallel(const mips_matmul_problem *p,
+                                     mips_column_block_fn column_block, int threads);
+
 #endif /* MIPS_SRC_THREADING_THREADING_H */

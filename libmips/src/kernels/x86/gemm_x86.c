@@ -600,9 +600,7 @@ const mips_kernel_set mips_kernels_x86 = {
                    [MIPS_DTYPE_I8I32] = sizeof i8i32_tiles / sizeof i8i32_tiles[0]},
     .row_dot = {[MIPS_DTYPE_F32] = row_dot_f32_x86, [MIPS_DTYPE_I8I32] = row_dot_i8i32_x86},
     .row_dot_min_k = 16,
-    /* f32: from 2 rows (tokens) the column blocks, which read the weights once, are faster
-     * (2 x 1024 x 1024 against weights stored n x k: 26 GFLOP/s, dot products 13). */
-    .row_dot_max_rows = {[MIPS_DTYPE_F32] = 1, [MIPS_DTYPE_I8I32] = 8},
+    .row_dot_max_rows = {[MIPS_DTYPE_F32] = 8, [MIPS_DTYPE_I8I32] = 8},
     .f32_column_block = column_block_f32_avx512,
     .column_block_max_cols = column_block_max_cols_x86,
     .column_block_strided_b = true,
