@@ -113,15 +113,16 @@ static void test_prime_sizes_257x131x67(void **state) {
 /* Few columns and many rows, A's rows unit-stride: from VLEN 256 the column blocks
  * (vectors along C's rows, groups of 8 rows of A transposed a run of 64 k at a time; up
  * to 4 columns at VLEN 256, 8 at 512, 16 at 1024).
- * Row counts cross partial groups and blocks of 32, k crosses runs; every layout of C. */
+ * Row counts cross partial groups and blocks of 32, k crosses runs; B row- or column-major,
+ * read backwards or interleaved (x86 reads B through any strides); every layout of C. */
 static void test_few_columns_many_rows(void **state) {
   (void)state;
   static const int64_t shapes[][3] = {{16, 1, 16},  {37, 3, 77},   {100, 4, 50}, {256, 4, 129},
                                       {33, 2, 200}, {64, 4, 16},   {47, 4, 64},  {33, 8, 65},
                                       {40, 9, 100}, {20, 12, 17},  {128, 16, 70}};
-  static const layout b_layouts[] = {ROW_MAJOR, COL_MAJOR};
+  static const layout b_layouts[] = {ROW_MAJOR, COL_MAJOR, ROW_MAJOR_FLIPPED, INTERLEAVED};
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
-    for (size_t lb = 0; lb < 2; ++lb)
+    for (size_t lb = 0; lb < 4; ++lb)
       for (int lc = 0; lc < BROADCAST_ROWS; ++lc)
         for (uint32_t flags = 0; flags <= MIPS_MATMUL_ACCUMULATE; ++flags) {
           matmul_case tc = plain_case(F32, shapes[s][0], shapes[s][1], shapes[s][2], ROW_MAJOR,
@@ -141,7 +142,8 @@ static void test_few_columns_many_rows(void **state) {
  * below the column blocks' 16; every layout of C. */
 static void test_one_row_columns_apart(void **state) {
   (void)state;
-  static const int64_t shapes[][2] = {{5, 3}, {17, 9}, {40, 15}, {130, 12}, {40, 1}, {130, 7}, {33, 40}};
+  static const int64_t shapes[][2] = {{5, 3},  {17, 9},  {40, 15}, {130, 12}, {40, 1},
+                                      {130, 7}, {33, 40}, {5, 40},  {9, 300}};
   static const layout b_layouts[] = {COL_MAJOR, COL_MAJOR_SPACED, INTERLEAVED};
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
     for (size_t lb = 0; lb < 3; ++lb)
