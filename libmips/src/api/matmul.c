@@ -81,8 +81,8 @@ static bool runs_as_dot_blocks(const mips_matmul_problem *p, mips_dtype type,
   return type == MIPS_DTYPE_F32 && p->any_order &&
          set->f32_dot_block != NULL && p->n <= set->dot_block_max_cols &&
          set->vector_bits != NULL && p->n * 64 <= (int64_t)set->vector_bits() &&
-         p->m > set->row_dot_max_rows[MIPS_DTYPE_F32] && p->k >= set->row_dot_min_k && p->k <= (1 << 24) &&
-         p->a_stride1 == 1;
+         p->m > set->row_dot_max_rows[MIPS_DTYPE_F32] && p->k >= set->row_dot_min_k &&
+         p->k <= (1 << 24) && p->a_stride1 == 1;
 }
 
 /* Few columns and many rows, in ascending k (a CNN's last stages in NCHW, or a matrix-vector
