@@ -23,6 +23,19 @@ static void part_range(int64_t extent, int64_t unit, int parts, int index, int64
   *end = min64(units * (index + 1) / parts * unit, extent);
 }
 
+/* Rows r0..r1 and columns c0..c1 of the problem, B unpacked. */
+static mips_matmul_problem part_of(const mips_matmul_problem *p, mips_dtype type, int64_t r0,
+                                   int64_t r1, int64_t c0, int64_t c1) {
+  const ptrdiff_t in_size = (ptrdiff_t)mips_input_size(type);
+  const ptrdiff_t out_size = (ptrdiff_t)mips_output_size(type);
+  mips_matmul_problem part = *p;
+  part.m = r1 - r0, part.n = c1 - c0;
+  part.a = (const char *)p->a + r0 * p->a_stride0 * in_size;
+  part.b = (const char *)p->b + c0 * p->b_stride1 * in_size;
+  part.c = (char *)p->c + (r0 * p->c_stride0 + c0 * p->c_stride1) * out_size;
+  return part;
+}
+
 static void run_block(void *ctx, int index, int count) {
   (void)count;
   const parallel_job *job = ctx;
@@ -31,17 +44,10 @@ static void run_block(void *ctx, int index, int count) {
   part_range(p->m, job->mr, job->row_parts, index / job->col_parts, &r0, &r1);
   part_range(p->n, job->nr, job->col_parts, index % job->col_parts, &c0, &c1);
   if (r0 >= r1 || c0 >= c1) return;
-  const ptrdiff_t in_size = (ptrdiff_t)mips_input_size(job->type);
-  const ptrdiff_t out_size = (ptrdiff_t)mips_output_size(job->type);
-  mips_matmul_problem block = *p;
-  block.m = r1 - r0, block.n = c1 - c0;
-  block.a = (const char *)p->a + r0 * p->a_stride0 * in_size;
+  mips_matmul_problem block = part_of(p, job->type, r0, r1, c0, c1);
   if (p->b_panel_stride != 0) /* pre-packed: c0 is a multiple of nr, a panel's start */
     block.b = (const char *)p->b +
               (size_t)(c0 / job->nr * p->b_panel_stride) * job->tile->packed_b_size;
-  else
-    block.b = (const char *)p->b + c0 * p->b_stride1 * in_size;
-  block.c = (char *)p->c + (r0 * p->c_stride0 + c0 * p->c_stride1) * out_size;
   /* The driver's contract: a dimension of extent 1 has stride 0. */
   if (block.m == 1) block.a_stride0 = 0, block.c_stride0 = 0;
   if (block.n == 1) block.b_stride1 = 0, block.c_stride1 = 0;
@@ -85,12 +91,7 @@ static void run_row_dots_part(void *ctx, int index, int count) {
   int64_t c0, c1;
   part_range(p->n, 8, count, index, &c0, &c1);
   if (c0 >= c1) return;
-  mips_matmul_problem part = *p;
-  part.n = c1 - c0;
-  const ptrdiff_t in_size = (ptrdiff_t)mips_input_size(job->type);
-  const ptrdiff_t out_size = (ptrdiff_t)mips_output_size(job->type);
-  part.b = (const char *)p->b + c0 * p->b_stride1 * in_size;
-  part.c = (char *)p->c + c0 * p->c_stride1 * out_size;
+  const mips_matmul_problem part = part_of(p, job->type, 0, p->m, c0, c1);
   mips_row_dots_run(&part, job->type, job->row_dot);
 }
 
@@ -105,10 +106,7 @@ static void run_column_blocks_part(void *ctx, int index, int count) {
   int64_t r0, r1;
   part_range(p->m, MIPS_COLUMN_BLOCK_ROWS, count, index, &r0, &r1);
   if (r0 >= r1) return;
-  mips_matmul_problem part = *p;
-  part.m = r1 - r0;
-  part.a = (const float *)p->a + r0 * p->a_stride0;
-  part.c = (float *)p->c + r0 * p->c_stride0;
+  const mips_matmul_problem part = part_of(p, MIPS_DTYPE_F32, r0, r1, 0, p->n);
   mips_column_blocks_run(&part, job->column_block);
 }
 
