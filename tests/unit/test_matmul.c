@@ -136,6 +136,30 @@ static void test_few_columns_many_rows(void **state) {
         }
 }
 
+/* All of C in one panel, as wide as a register at some VLEN (4, 8, 16 or 32 f32), and
+ * many rows: RVV's LMUL 1 tile then loads eight rows of B at once where they are
+ * adjacent (B dense, or packed), and runs its row tiles in one call. B with padded rows
+ * takes the other loop; k below, at and off multiples of eight. */
+static void test_one_panel_many_rows(void **state) {
+  (void)state;
+  static const int64_t shapes[][3] = {{100, 32, 144}, {46, 32, 23}, {16, 32, 8}, {31, 16, 40},
+                                      {100, 16, 9},   {45, 8, 144}, {15, 4, 8},  {100, 4, 23},
+                                      {29, 32, 7}};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
+    for (int64_t b_pad = 0; b_pad <= 2; b_pad += 2)
+      for (int lc = 0; lc < BROADCAST_ROWS; ++lc)
+        for (uint32_t flags = 0; flags <= MIPS_MATMUL_ACCUMULATE; ++flags) {
+          matmul_case tc = plain_case(F32, shapes[s][0], shapes[s][1], shapes[s][2], ROW_MAJOR,
+                                      ROW_MAJOR, (layout)lc, flags);
+          tc.a.pad = test_rng_int(0, 3), tc.b.pad = b_pad, tc.c.front = test_rng_int(0, 3);
+          char label[128];
+          snprintf(label, sizeof label, "f32 %lldx%lldx%lld B pad %lld C=%s%s",
+                   (long long)tc.m, (long long)tc.n, (long long)tc.k, (long long)b_pad,
+                   layout_names[lc], flags ? " accumulate" : "");
+          run_case(&tc, label);
+        }
+}
+
 /* One row of C against a B whose columns are apart (a decode step against weights stored
  * n x k, or a matrix-vector product turned round): k unit-stride, or strided too (a
  * convolution's centre tap); column counts across groups of 16, k across runs of 16 and
@@ -317,6 +341,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_i8i32_layout_sweep),
     cmocka_unit_test(test_prime_sizes_257x131x67),
     cmocka_unit_test(test_few_columns_many_rows),
+    cmocka_unit_test(test_one_panel_many_rows),
     cmocka_unit_test(test_column_blocks_stay_in_a),
     cmocka_unit_test(test_one_row_columns_apart),
     cmocka_unit_test(test_badly_filled_columns),

@@ -118,6 +118,10 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
                                                      mips_dtype type, const mips_tile *tile,
                                                      const mips_gemm_blocking *blocking) {
   const int64_t m = p->m, n = p->n, k = p->k;
+  const bool prepacked = p->b_panel_stride != 0; /* a mips_packed_b: nothing to pack */
+  /* Where every panel is narrow, the narrow tile runs them all and B packs into its own
+   * panels, whose rows are then adjacent (RVV's LMUL 1 tile loads eight at once). */
+  if (!prepacked && tile->narrow != NULL && n <= tile->narrow->nr()) tile = tile->narrow;
   const int mr = tile->mr;
   const int64_t nr = tile->nr();
   const size_t in_size = mips_input_size(type), out_size = mips_output_size(type);
@@ -127,7 +131,6 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
    * element is read once per mr rows) and its rows are unit-stride, or when there is a
    * single row, which reads B with any column stride: packing would touch each element
    * as often as the tile does. */
-  const bool prepacked = p->b_panel_stride != 0; /* a mips_packed_b: nothing to pack */
   const bool pack_b = !prepacked && (tile->needs_packing || m > 2 * (int64_t)mr ||
                                      (p->b_stride1 != 1 && n > 1 && m > 1));
   const int64_t narrow_nr = tile->narrow ? tile->narrow->nr() : 0;
@@ -201,6 +204,18 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
           args.a = a_panel, args.a_rowstride = 1;
         } else if (rows == 1) {
           args.a_rowstride = 1; /* never stepped */
+        } else if (tile->run_blocks != NULL && nc <= nr && nc > narrow_nr && !pack_a_rows) {
+          /* One panel, A in place: the rest of the rows in one call. */
+          args.rows = m - ic, args.cols = nc;
+          args.b = pack_b ? buf.data
+                   : prepacked
+                       ? b_base + (size_t)(jc / nr * p->b_panel_stride + pc * nr) * packed_size
+                       : b_block;
+          args.b_kstride = pack_b || prepacked ? nr : p->b_stride0;
+          args.b_colstride = pack_b || prepacked || n == 1 ? 1 : p->b_stride1;
+          args.c = c_base + (ic * p->c_stride0 + jc * p->c_stride1) * (ptrdiff_t)out_size;
+          tile->run_blocks(&args);
+          break;
         }
         for (int64_t jr = 0; jr < nc; jr += nr) {
           args.cols = min64(nr, nc - jr);

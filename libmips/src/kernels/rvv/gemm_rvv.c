@@ -84,6 +84,11 @@
     const BV bv = LOAD_B(b + (u) * b_step, b_strided);                                 \
     MIPS_RVV_ROWS(T_FMA, u)                                                            \
   }
+#define T_GROUP_STEP(u)                                                                \
+  {                                                                                    \
+    const BV bv = B8_GET(group, u);                                                    \
+    MIPS_RVV_ROWS(T_FMA, u)                                                            \
+  }
 #define T_ADVANCE(STEPS)                                                               \
   b += (STEPS) * b_step;                                                               \
   if (a_rows) { MIPS_RVV_ROWS(T_A_ADVANCE, STEPS) } else a += (STEPS) * a_ks;
@@ -102,6 +107,15 @@
   MIPS_RVV_ROWS(T_DECL, 0)                                                             \
   int64_t l = 0;                                                                       \
   /* Tiles with registers to spare unroll further: fewer pointer updates per step. */ \
+  /* Eight whole rows of B adjacent in memory (a panel as wide as a register) are one  \
+   * load of eight registers: no vsetvl, no pointer step between them. */             \
+  if (b_adjacent)                                                                      \
+    for (; l + 8 <= t->k; l += 8) {                                                    \
+      const BV8 group = LOAD_B8(b);                                                    \
+      T_GROUP_STEP(0) T_GROUP_STEP(1) T_GROUP_STEP(2) T_GROUP_STEP(3)                  \
+      T_GROUP_STEP(4) T_GROUP_STEP(5) T_GROUP_STEP(6) T_GROUP_STEP(7)                  \
+      T_ADVANCE(8)                                                                     \
+    }                                                                                  \
   if (R <= UNROLL4_MAX_ROWS)                                                           \
     for (; l + 4 <= t->k; l += 4) {                                                    \
       T_STEP(0) T_STEP(1) T_STEP(2) T_STEP(3)                                          \
@@ -118,19 +132,42 @@
 #define MIPS_RVV_TILE_VARIANTS(NAME, MR)                                               \
   static MIPS_ALWAYS_INLINE void NAME##_rows(const mips_tile_args *t, const int R) {   \
     if (R == 1 && !t->b_packed && t->b_colstride != 1) {                               \
-      NAME##_body(t, 1, false, false, true);                                           \
+      NAME##_body(t, 1, false, false, true, false);                                           \
       return;                                                                          \
     }                                                                                  \
     const bool a_rows = t->a_kstride == 1; /* one row: its k steps are adjacent */    \
+    /* B's rows adjacent and a register wide: a variant of its own, whose registers    \
+     * the other loops do not share (sharing them spilled the four-step loop). */      \
+    const bool adjacent = R <= UNROLL8_MAX_ROWS && t->k >= 8 && t->cols == (int64_t)VLMAX() && \
+                          t->b_kstride == t->cols && t->b_colstride == 1 && a_rows;    \
     if (t->b_packed) {                                                                 \
-      if (a_rows) NAME##_body(t, R, true, true, false);                                \
-      else NAME##_body(t, R, true, false, false);                                      \
+      if (adjacent) NAME##_body(t, R, true, true, false, true);                        \
+      else if (a_rows) NAME##_body(t, R, true, true, false, false);                    \
+      else NAME##_body(t, R, true, false, false, false);                               \
     } else {                                                                           \
-      if (a_rows) NAME##_body(t, R, false, true, false);                               \
-      else NAME##_body(t, R, false, false, false);                                     \
+      if (adjacent) NAME##_body(t, R, false, true, false, true);                       \
+      else if (a_rows) NAME##_body(t, R, false, true, false, false);                   \
+      else NAME##_body(t, R, false, false, false, false);                              \
     }                                                                                  \
   }                                                                                    \
   MIPS_RVV_ROW_SWITCH(NAME, MR)
+
+/* NAME_blocks (mips_tile.run_blocks): full tiles of MR rows down A and C, then the
+ * remaining rows. A local copy of the arguments, which no store through C can change, so
+ * that what the tile derives from them is set up once. */
+#define MIPS_RVV_BLOCKS_FN(NAME, MR)                                                   \
+  static __attribute__((noinline)) void NAME##_blocks(const mips_tile_args *t) {       \
+    mips_tile_args u = *t;                                                             \
+    const int64_t a_step = (MR) * t->a_rowstride * (ptrdiff_t)sizeof(A_T);             \
+    const int64_t c_step = (MR) * t->c_stride0 * (ptrdiff_t)sizeof(C_T);               \
+    u.rows = (MR);                                                                     \
+    for (int64_t done = 0; done + (MR) <= t->rows; done += (MR)) {                     \
+      NAME##_rows(&u, MR);                                                             \
+      u.a = (const char *)u.a + a_step, u.c = (char *)u.c + c_step;                    \
+    }                                                                                  \
+    u.rows = t->rows % (MR);                                                           \
+    if (u.rows > 0) NAME##_by_rows[u.rows](&u);                                        \
+  }
 
 /* The tiles of the smallest calls (mips_tiny_fn), one per row count: the arguments become
  * a mips_tile_args that lives only in registers. */
@@ -145,8 +182,8 @@
     t.rows = R, t.cols = (int64_t)(shape & 0xff), t.k = (int64_t)((shape >> 8) & 0xff); \
     t.accumulate = (shape >> 16) != 0, t.b_packed = false;                             \
     if ((MR) >= (R)) {                                                                 \
-      if (a_kstride == 1) NAME##_body(&t, R, false, true, false);                      \
-      else NAME##_body(&t, R, false, false, false);                                    \
+      if (a_kstride == 1) NAME##_body(&t, R, false, true, false, false);               \
+      else NAME##_body(&t, R, false, false, false, false);                             \
     }                                                                                  \
     return 0;                                                                          \
   }
@@ -173,6 +210,7 @@
 #define LOAD_B(p, strided)                                                             \
   ((strided) ? F32_OP(__riscv_vlse32_v_f32)((const float *)(const void *)(p), b_col_bytes, vl) \
              : F32_OP(__riscv_vle32_v_f32)((const float *)(const void *)(p), vl))
+#define VLMAX() F32_OP(__riscv_vsetvlmax_e32)()
 #define FMA(acc, x, bv) F32_OP(__riscv_vfmacc_vf_f32)((acc), (x), (bv), vl)
 #define LOAD_C(p) F32_OP(__riscv_vle32_v_f32)((p), vl)
 #define LOAD_C_STRIDED(p, bytes) F32_OP(__riscv_vlse32_v_f32)((p), (bytes), vl)
@@ -182,7 +220,8 @@
 #define MIPS_RVV_F32_TILE(NAME, MR)                                                    \
   static MIPS_ALWAYS_INLINE void NAME##_body(const mips_tile_args *t, const int R,     \
                                              const bool b_packed, const bool a_rows,   \
-                                             const bool b_strided) {                   \
+                                             const bool b_strided,                     \
+                                             const bool b_adjacent) {                  \
     (void)b_packed;                                                                    \
     MIPS_RVV_TILE_BODY                                                                 \
   }                                                                                    \
@@ -191,22 +230,48 @@
 
 /* UNROLL4_MAX_ROWS: rows * LMUL + 4 B rows * LMUL must fit 32 registers with room for
  * the compiler's scheduling (measured: no spills). */
+/* UNROLL8_MAX_ROWS: LMUL 1 only, whose tiles are scalar-bound (one load of A per
+ * multiply-add of one register): eight steps share the pointer updates, and B's eight
+ * rows come in one whole-register load where they are adjacent. Elsewhere the group
+ * macros are placeholders that are never reached. */
+#define BV8 BV
+#define LOAD_B8(p) LOAD_B(p, false)
+#define B8_GET(group, u) (group)
 #define LM m2
 #define UNROLL4_MAX_ROWS 8
+#define UNROLL8_MAX_ROWS 0
 MIPS_RVV_F32_TILE(f32_15x2v_rvv, 15)
 #undef LM
 #undef UNROLL4_MAX_ROWS
+#undef UNROLL8_MAX_ROWS
+#undef BV8
+#undef LOAD_B8
+#undef B8_GET
+#define BV8 vfloat32m8_t
+#define LOAD_B8(p) (*(const vfloat32m8_t *)(const void *)(p))
+#define B8_GET(group, u) __riscv_vget_v_f32m8_f32m1((group), (u))
 #define LM m1
 #define UNROLL4_MAX_ROWS 15
+#define UNROLL8_MAX_ROWS 15
 MIPS_RVV_F32_TILE(f32_15x1v_rvv, 15)
 MIPS_RVV_TINY_TABLE(f32_15x1v_rvv, 15)
+MIPS_RVV_BLOCKS_FN(f32_15x1v_rvv, 15)
 #undef LM
 #undef UNROLL4_MAX_ROWS
+#undef UNROLL8_MAX_ROWS
+#undef BV8
+#undef LOAD_B8
+#undef B8_GET
+#define BV8 BV
+#define LOAD_B8(p) LOAD_B(p, false)
+#define B8_GET(group, u) (group)
 #define LM m4
 #define UNROLL4_MAX_ROWS 2
+#define UNROLL8_MAX_ROWS 0
 MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7)
 #undef LM
 #undef UNROLL4_MAX_ROWS
+#undef UNROLL8_MAX_ROWS
 
 #undef A_T
 #undef C_T
@@ -217,6 +282,7 @@ MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7)
 #undef UNDEF
 #undef ZERO
 #undef LOAD_B
+#undef VLMAX
 #undef FMA
 #undef LOAD_C
 #undef LOAD_C_STRIDED
@@ -246,6 +312,7 @@ MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7)
             : I16_OP(__riscv_vsext_vf2_i16)(                                           \
                   (strided) ? I8_OP(__riscv_vlse8_v_i8)((const int8_t *)(p), b_col_bytes, vl) \
                             : I8_OP(__riscv_vle8_v_i8)((const int8_t *)(p), vl), vl))
+#define VLMAX() I16_OP(__riscv_vsetvlmax_e16)()
 #define FMA(acc, x, bv) I32_OP(__riscv_vwmacc_vx_i32)((acc), (int16_t)(x), (bv), vl)
 #define LOAD_C(p) I32_OP(__riscv_vle32_v_i32)((p), vl)
 #define LOAD_C_STRIDED(p, bytes) I32_OP(__riscv_vlse32_v_i32)((p), (bytes), vl)
@@ -255,7 +322,8 @@ MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7)
 #define MIPS_RVV_I8_TILE(NAME, MR)                                                     \
   static MIPS_ALWAYS_INLINE void NAME##_body(const mips_tile_args *t, const int R,     \
                                              const bool b_packed, const bool a_rows,   \
-                                             const bool b_strided) {                   \
+                                             const bool b_strided,                     \
+                                             const bool b_adjacent) {                  \
     const size_t B_ELEM = b_packed ? sizeof(int16_t) : sizeof(int8_t);                 \
     MIPS_RVV_TILE_BODY                                                                 \
   }                                                                                    \
@@ -265,6 +333,7 @@ MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7)
 /* int8 keeps the unroll by two (measured, four made the unpacked path slower), except for
  * a single row, whose loop is all overhead: decode against packed weights. */
 #define UNROLL4_MAX_ROWS 1
+#define UNROLL8_MAX_ROWS 0
 #define LM32 m2
 #define LM16 m1
 #define LM8 mf2
@@ -290,6 +359,10 @@ MIPS_RVV_I8_TILE(i8i32_7x4v_rvv, 7)
 #undef LM16
 #undef LM8
 #undef UNROLL4_MAX_ROWS
+#undef UNROLL8_MAX_ROWS
+#undef BV8
+#undef LOAD_B8
+#undef B8_GET
 
 /*------------------------------------------------------------------------------------
  * Packing B. Unit-stride rows of B are copied with vector loads and stores (widened to
@@ -1026,23 +1099,26 @@ static int64_t pack_a_rows_i8_rvv(void *dst, const void *a, ptrdiff_t s0, int64_
  * The kernel set
  *----------------------------------------------------------------------------------*/
 #define MIPS_RVV_TILE_DESC(NAME, MR, COST, PACKED_T, PACK, NARROW, WIDE, WIDE_ROWS,    \
-                           PACK_A_ROWS)                                                \
+                           PACK_A_ROWS, RUN_BLOCKS)                                    \
   static const mips_tile NAME##_tile = {                                               \
       .name = #NAME, .mr = MR, .nr = NAME##_nr, .cost_per_row = COST,                  \
       .needs_packing = false, .packed_b_size = sizeof(PACKED_T), .pack_b = PACK,       \
       .run = NAME, .by_rows = NAME##_by_rows, .available = NULL, .narrow = NARROW,     \
-      .wide = WIDE, .wide_rows = WIDE_ROWS, .pack_a_rows = PACK_A_ROWS};
+      .wide = WIDE, .wide_rows = WIDE_ROWS, .pack_a_rows = PACK_A_ROWS,                \
+      .run_blocks = RUN_BLOCKS};
 
-MIPS_RVV_TILE_DESC(f32_15x1v_rvv, 15, 1, float, pack_b_f32_rvv, NULL, NULL, 0, NULL)
-MIPS_RVV_TILE_DESC(f32_7x4v_rvv, 7, 4, float, pack_b_f32_rvv, NULL, NULL, 0, NULL)
+/* f32 at LMUL 1 is the scalar-bound tile (one load of A per register multiplied). */
+MIPS_RVV_TILE_DESC(f32_15x1v_rvv, 15, 1, float, pack_b_f32_rvv, NULL, NULL, 0, NULL,
+                   f32_15x1v_rvv_blocks)
+MIPS_RVV_TILE_DESC(f32_7x4v_rvv, 7, 4, float, pack_b_f32_rvv, NULL, NULL, 0, NULL, NULL)
 MIPS_RVV_TILE_DESC(f32_15x2v_rvv, 15, 2, float, pack_b_f32_rvv, &f32_15x1v_rvv_tile,
-                   &f32_7x4v_rvv_tile, 7, NULL)
+                   &f32_7x4v_rvv_tile, 7, NULL, NULL)
 MIPS_RVV_TILE_DESC(i8i32_15x1v_rvv, 15, 1, int16_t, pack_b_i8_rvv, NULL, NULL, 0,
-                   pack_a_rows_i8_rvv)
+                   pack_a_rows_i8_rvv, NULL)
 /* No row packer: at LMUL 4 its vector work always bounds it (scalar_bound_in_place). */
-MIPS_RVV_TILE_DESC(i8i32_7x4v_rvv, 7, 4, int16_t, pack_b_i8_rvv, NULL, NULL, 0, NULL)
+MIPS_RVV_TILE_DESC(i8i32_7x4v_rvv, 7, 4, int16_t, pack_b_i8_rvv, NULL, NULL, 0, NULL, NULL)
 MIPS_RVV_TILE_DESC(i8i32_15x2v_rvv, 15, 2, int16_t, pack_b_i8_rvv, &i8i32_15x1v_rvv_tile,
-                   &i8i32_7x4v_rvv_tile, 7, pack_a_rows_i8_rvv)
+                   &i8i32_7x4v_rvv_tile, 7, pack_a_rows_i8_rvv, NULL)
 
 /* The first entry is the small-problem tile; the driver costs the others per call. */
 static const mips_tile *const f32_tiles[] = {&f32_15x2v_rvv_tile, &f32_7x4v_rvv_tile,
