@@ -135,7 +135,10 @@ def MipsCollapseElementwise : Pass<"mips-collapse-elementwise"> {
     are each contiguous, such as those of a dense-argument copy, is rewritten
     over `memref.collapse_shape` views of rank 1, so that its loop is the one
     LLVM vectorizes (a nest with a short static innermost loop gets unrolled
-    and vectorized across the outer loop with strided accesses).
+    and vectorized across the outer loop with strided accesses). Where an
+    operand broadcasts along trailing dims (a bias per channel over an NCHW
+    image), those dims merge into one, if every other operand runs along them
+    in order over a contiguous stretch of its buffer.
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
