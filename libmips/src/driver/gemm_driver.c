@@ -204,19 +204,11 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
           args.a = a_panel, args.a_rowstride = 1;
         } else if (rows == 1) {
           args.a_rowstride = 1; /* never stepped */
-        } else if (tile->run_blocks != NULL && nc <= nr && nc > narrow_nr && !pack_a_rows) {
-          /* One panel, A in place: the rest of the rows in one call. */
-          args.rows = m - ic, args.cols = nc;
-          args.b = pack_b ? buf.data
-                   : prepacked
-                       ? b_base + (size_t)(jc / nr * p->b_panel_stride + pc * nr) * packed_size
-                       : b_block;
-          args.b_kstride = pack_b || prepacked ? nr : p->b_stride0;
-          args.b_colstride = pack_b || prepacked || n == 1 ? 1 : p->b_stride1;
-          args.c = c_base + (ic * p->c_stride0 + jc * p->c_stride1) * (ptrdiff_t)out_size;
-          tile->run_blocks(&args);
-          break;
         }
+        /* One panel and A in place: the rest of the rows in one call. */
+        const bool all_rows = tile->run_blocks != NULL && rows > 1 && nc <= nr &&
+                              nc > narrow_nr && args.a == a_block;
+        if (all_rows) args.rows = m - ic;
         for (int64_t jr = 0; jr < nc; jr += nr) {
           args.cols = min64(nr, nc - jr);
           if (pack_b) {
@@ -231,8 +223,10 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
             args.b_kstride = p->b_stride0, args.b_colstride = n > 1 ? p->b_stride1 : 1;
           }
           args.c = c_base + (ic * p->c_stride0 + (jc + jr) * p->c_stride1) * (ptrdiff_t)out_size;
-          (args.cols <= narrow_nr ? tile->narrow : tile)->run(&args);
+          if (all_rows) tile->run_blocks(&args);
+          else (args.cols <= narrow_nr ? tile->narrow : tile)->run(&args);
         }
+        if (all_rows) break;
       }
     }
   }
