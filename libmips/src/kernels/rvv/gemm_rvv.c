@@ -132,14 +132,15 @@
 #define MIPS_RVV_TILE_VARIANTS(NAME, MR)                                               \
   static MIPS_ALWAYS_INLINE void NAME##_rows(const mips_tile_args *t, const int R) {   \
     if (R == 1 && !t->b_packed && t->b_colstride != 1) {                               \
-      NAME##_body(t, 1, false, false, true, false);                                           \
+      NAME##_body(t, 1, false, false, true, false);                                    \
       return;                                                                          \
     }                                                                                  \
     const bool a_rows = t->a_kstride == 1; /* one row: its k steps are adjacent */    \
     /* B's rows adjacent and a register wide: a variant of its own, whose registers    \
      * the other loops do not share (sharing them spilled the four-step loop). */      \
-    const bool adjacent = R <= UNROLL8_MAX_ROWS && t->k >= 8 && t->cols == (int64_t)VLMAX() && \
-                          t->b_kstride == t->cols && t->b_colstride == 1 && a_rows;    \
+    const bool adjacent = R <= UNROLL8_MAX_ROWS && a_rows && t->k >= 8 &&             \
+                          t->cols == (int64_t)VLMAX() && t->b_kstride == t->cols &&    \
+                          t->b_colstride == 1;                                         \
     if (t->b_packed) {                                                                 \
       if (adjacent) NAME##_body(t, R, true, true, false, true);                        \
       else if (a_rows) NAME##_body(t, R, true, true, false, false);                    \
