@@ -59,7 +59,7 @@ typedef struct mips_matmul_problem {
  *             otherwise it is the caller's matrix in the input element type, and
  *             b_colstride is 1 unless rows is 1.
  *   C(i, j) = c[i * c_stride0 + j * c_stride1]. Without accumulate C is never read.
- * 1 <= rows <= mr, 1 <= cols <= nr, k >= 1. */
+ * 1 <= rows <= mr (any rows >= 1 for mips_tile.run_blocks), 1 <= cols <= nr, k >= 1. */
 typedef struct mips_tile_args {
   const void *a;
   ptrdiff_t a_rowstride, a_kstride;

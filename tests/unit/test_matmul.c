@@ -139,12 +139,15 @@ static void test_few_columns_many_rows(void **state) {
 /* All of C in one panel, as wide as a register at some VLEN (4, 8, 16 or 32 f32), and
  * many rows: RVV's LMUL 1 tile then loads eight rows of B at once where they are
  * adjacent (B dense, or packed), and runs its row tiles in one call. B with padded rows
- * takes the other loop; k below, at and off multiples of eight. */
+ * takes the other loop; k below, at and off multiples of eight. From 121 rows the
+ * blocked driver runs them (B packed into the narrow tile's panels), also with k in two
+ * blocks (300). */
 static void test_one_panel_many_rows(void **state) {
   (void)state;
-  static const int64_t shapes[][3] = {{100, 32, 144}, {46, 32, 23}, {16, 32, 8}, {31, 16, 40},
-                                      {100, 16, 9},   {45, 8, 144}, {15, 4, 8},  {100, 4, 23},
-                                      {29, 32, 7}};
+  static const int64_t shapes[][3] = {
+      {100, 32, 144}, {46, 32, 23}, {16, 32, 8},  {31, 16, 40},  {100, 16, 9},
+      {45, 8, 144},   {15, 4, 8},   {100, 4, 23}, {29, 32, 7},   {256, 32, 144},
+      {256, 8, 64},   {200, 16, 40}, {300, 4, 23}, {130, 32, 300}, {137, 16, 9}};
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
     for (int64_t b_pad = 0; b_pad <= 2; b_pad += 2)
       for (int lc = 0; lc < BROADCAST_ROWS; ++lc)

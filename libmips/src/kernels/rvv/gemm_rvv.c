@@ -53,7 +53,8 @@
  * adjacent: a packed panel or a column-major A) or from rows (a row-major A read in
  * place: one pointer per row, k adjacent); either way each is one scalar load with an
  * immediate offset. k is unrolled by two, or by four where the accumulators leave room
- * for four B rows in flight (UNROLL4_MAX_ROWS), so pointer updates are shared. B's row is
+ * for four B rows in flight (UNROLL4_MAX_ROWS), or by eight where B's rows are adjacent
+ * (UNROLL8_MAX_ROWS), so pointer updates are shared. B's row is
  * unit-stride, except for a single-row tile reading an unpacked B with any column
  * stride (a matrix-vector product whose B is transposed).
  *
@@ -231,6 +232,9 @@
 
 /* UNROLL4_MAX_ROWS: rows * LMUL + 4 B rows * LMUL must fit 32 registers with room for
  * the compiler's scheduling (measured: no spills). */
+/* Eight registers read as one whole-register load (vl8re32): a type that may alias the
+ * floats of B, which the caller and the packers write as floats. */
+typedef vfloat32m8_t __attribute__((may_alias)) f32m8_alias;
 /* UNROLL8_MAX_ROWS: LMUL 1 only, whose tiles are scalar-bound (one load of A per
  * multiply-add of one register): eight steps share the pointer updates, and B's eight
  * rows come in one whole-register load where they are adjacent. Elsewhere the group
@@ -249,7 +253,7 @@ MIPS_RVV_F32_TILE(f32_15x2v_rvv, 15)
 #undef LOAD_B8
 #undef B8_GET
 #define BV8 vfloat32m8_t
-#define LOAD_B8(p) (*(const vfloat32m8_t *)(const void *)(p))
+#define LOAD_B8(p) (*(const f32m8_alias *)(const void *)(p))
 #define B8_GET(group, u) __riscv_vget_v_f32m8_f32m1((group), (u))
 #define LM m1
 #define UNROLL4_MAX_ROWS 15
@@ -326,6 +330,8 @@ MIPS_RVV_F32_TILE(f32_7x4v_rvv, 7)
                                              const bool b_strided,                     \
                                              const bool b_adjacent) {                  \
     const size_t B_ELEM = b_packed ? sizeof(int16_t) : sizeof(int8_t);                 \
+    /* Its group macros are placeholders (one row for eight). */                       \
+    _Static_assert(UNROLL8_MAX_ROWS == 0, "int8 tiles load no eight rows of B at once"); \
     MIPS_RVV_TILE_BODY                                                                 \
   }                                                                                    \
   MIPS_RVV_TILE_VARIANTS(NAME, MR)                                                     \
@@ -494,24 +500,27 @@ static void place_rows(void *panel, ptrdiff_t panel_row_bytes, const void *rows,
       }                                                                                  \
       OUT_T *panel = out + l0 * 8 * g;                                                   \
       const size_t count = 8 * vl;                                                       \
-      for (size_t i = 0; i < count;) {                                                   \
-        const size_t vi = __riscv_vsetvl_e##E##m1(count - i);                            \
+      /* Each store as wide as its fields allow (8 registers in all): fewer rounds. */   \
+      for (size_t i = 0, vi; i < count; i += vi) {                                       \
         const OUT_T *from = rows + i;                                                    \
-        if (g == 2)                                                                      \
-          __riscv_vsseg2e##E##_v_##T##m1x2(                                              \
+        if (g == 2) {                                                                    \
+          vi = __riscv_vsetvl_e##E##m4(count - i);                                       \
+          __riscv_vsseg2e##E##_v_##T##m4x2(                                              \
               panel + 2 * i,                                                             \
-              __riscv_vcreate_v_##T##m1x2(__riscv_vle##E##_v_##T##m1(from, vi),          \
-                                          __riscv_vle##E##_v_##T##m1(from + 8 * RUN, vi)), \
+              __riscv_vcreate_v_##T##m4x2(__riscv_vle##E##_v_##T##m4(from, vi),          \
+                                          __riscv_vle##E##_v_##T##m4(from + 8 * RUN, vi)), \
               vi);                                                                       \
-        else if (g == 4)                                                                 \
-          __riscv_vsseg4e##E##_v_##T##m1x4(                                              \
+        } else if (g == 4) {                                                             \
+          vi = __riscv_vsetvl_e##E##m2(count - i);                                       \
+          __riscv_vsseg4e##E##_v_##T##m2x4(                                              \
               panel + 4 * i,                                                             \
-              __riscv_vcreate_v_##T##m1x4(__riscv_vle##E##_v_##T##m1(from, vi),          \
-                                          __riscv_vle##E##_v_##T##m1(from + 8 * RUN, vi), \
-                                          __riscv_vle##E##_v_##T##m1(from + 16 * RUN, vi), \
-                                          __riscv_vle##E##_v_##T##m1(from + 24 * RUN, vi)), \
+              __riscv_vcreate_v_##T##m2x4(__riscv_vle##E##_v_##T##m2(from, vi),          \
+                                          __riscv_vle##E##_v_##T##m2(from + 8 * RUN, vi), \
+                                          __riscv_vle##E##_v_##T##m2(from + 16 * RUN, vi), \
+                                          __riscv_vle##E##_v_##T##m2(from + 24 * RUN, vi)), \
               vi);                                                                       \
-        else                                                                             \
+        } else {                                                                         \
+          vi = __riscv_vsetvl_e##E##m1(count - i);                                       \
           __riscv_vsseg8e##E##_v_##T##m1x8(                                              \
               panel + 8 * i,                                                             \
               __riscv_vcreate_v_##T##m1x8(__riscv_vle##E##_v_##T##m1(from, vi),          \
@@ -523,7 +532,7 @@ static void place_rows(void *panel, ptrdiff_t panel_row_bytes, const void *rows,
                                           __riscv_vle##E##_v_##T##m1(from + 48 * RUN, vi), \
                                           __riscv_vle##E##_v_##T##m1(from + 56 * RUN, vi)), \
               vi);                                                                       \
-        i += vi;                                                                         \
+        }                                                                                \
       }                                                                                  \
       l0 += (int64_t)vl;                                                                 \
     }                                                                                    \
