@@ -121,7 +121,7 @@ __attribute__((noinline)) void mips_gemm_run_blocked(const mips_matmul_problem *
   const bool prepacked = p->b_panel_stride != 0; /* a mips_packed_b: nothing to pack */
   /* Where every panel is narrow and the narrow tile runs row blocks in one call (RVV's
    * f32 LMUL 1 tile), it runs them all and B packs into its own panels, whose rows are
-   * then adjacent: it loads eight at once. (For int8 the switch cost 0.4 %.) */
+   * then adjacent: it loads eight at once. */
   if (!prepacked && tile->narrow != NULL && tile->narrow->run_blocks != NULL &&
       n <= tile->narrow->nr())
     tile = tile->narrow;
