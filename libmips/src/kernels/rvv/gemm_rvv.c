@@ -80,16 +80,14 @@
     else STORE_C_STRIDED(c, cs1 * (ptrdiff_t)sizeof(C_T), acc##i);                     \
     c += cs0;                                                                          \
   }
-#define T_STEP(u)                                                                      \
+/* One k step: B's row `row` times A's column u, for every row of the tile. */
+#define T_STEP_WITH(row, u)                                                            \
   {                                                                                    \
-    const BV bv = LOAD_B(b + (u) * b_step, b_strided);                                 \
+    const BV bv = (row);                                                               \
     MIPS_RVV_ROWS(T_FMA, u)                                                            \
   }
-#define T_GROUP_STEP(u)                                                                \
-  {                                                                                    \
-    const BV bv = B8_GET(group, u);                                                    \
-    MIPS_RVV_ROWS(T_FMA, u)                                                            \
-  }
+#define T_STEP(u) T_STEP_WITH(LOAD_B(b + (u) * b_step, b_strided), u)
+#define T_GROUP_STEP(u) T_STEP_WITH(B8_GET(group, u), u)
 #define T_ADVANCE(STEPS)                                                               \
   b += (STEPS) * b_step;                                                               \
   if (a_rows) { MIPS_RVV_ROWS(T_A_ADVANCE, STEPS) } else a += (STEPS) * a_ks;
