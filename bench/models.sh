@@ -13,6 +13,9 @@
 # MIPS_FLAGS adds mips-compile flags to the mips column (e.g. --mips-any-order); WARM_UP=1
 # calls each model once before the counted call (decode with
 # MIPS_FLAGS=--mips-pack-constant-weights: the weights are packed by the first call).
+# The <net>_frozen rows are the torchvision networks with constant weights, as a frozen
+# model exports them (written here by torchvision_nets.py --weights constants), compiled
+# with --mips-pack-constant-weights and counted on their second call: the first packs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -53,7 +56,7 @@ mkdir -p "$work/null"
 count() {
   local program=$1 vlen=$2
   shift 2
-  MIPS_NUM_THREADS=1 COUNT_MODEL_WARM_UP=${WARM_UP:-0} LD_LIBRARY_PATH=${LIBMIPS_DIR:-$libmips} qemu-riscv64 -L /usr/riscv64-linux-gnu \
+  MIPS_NUM_THREADS=1 COUNT_MODEL_WARM_UP=${warm_up:-${WARM_UP:-0}} LD_LIBRARY_PATH=${LIBMIPS_DIR:-$libmips} qemu-riscv64 -L /usr/riscv64-linux-gnu \
     -cpu "rv64,v=true,vext_spec=v1.0,vlen=$vlen" -d plugin -D "$work/counts.log" \
     -plugin "$plugin,vlen=$vlen" "$program" "$@" >/dev/null
   sed -nE 's/.*region=1 .*busiest=([0-9]+).*/\1/p' "$work/counts.log"
@@ -78,17 +81,27 @@ models=(
   "squeezenet squeezenet 3502784 1x3x32x32 1235496"
   "squeezenet64 squeezenet64 21584576 1x3x64x64 1235496"
   "mobilenetv2 mobilenetv2 7392128 1x3x32x32 3487816"
+  "frozen:resnet18 resnet18_frozen 37523456 1x3x32x32"
+  "frozen:squeezenet squeezenet_frozen 3502784 1x3x32x32"
+  "frozen:mobilenetv2 mobilenetv2_frozen 7392128 1x3x32x32"
   "decode decode 1048576 1x1024"
 )
-printf '%-12s %5s | %12s %6s %8s | %12s | %12s %6s | %s\n' model VLEN mips eff outside "precise math" upstream eff "upstream/mips"
+printf '%-18s %5s | %12s %6s %8s | %12s | %12s %6s | %s\n' model VLEN mips eff outside "precise math" upstream eff "upstream/mips"
 for entry in "${models[@]}"; do
   read -r file fn work_count shapes <<<"$entry"
   if [ -n "$only" ] && ! [[ " $only " == *" $fn "* ]]; then continue; fi
   src=$root/bench/models/$file.mlir
+  flags=() warm_up=
+  if [[ $file == frozen:* ]]; then
+    src=$work/$fn.mlir
+    python3 "$root/bench/models/torchvision_nets.py" "${file#frozen:}" --weights constants \
+      --name "$fn" >"$src" 2>/dev/null
+    flags=(--mips-pack-constant-weights) warm_up=1
+  fi
   for variant in mips precise upstream; do
     case $variant in
-      mips) "$compile" "$src" --target=riscv64 --static-embedding ${MIPS_FLAGS:-} -o "$work/$variant.o" ;;
-      precise) "$compile" "$src" --target=riscv64 --static-embedding --mips-precise-math -o "$work/$variant.o" ;;
+      mips) "$compile" "$src" --target=riscv64 --static-embedding "${flags[@]}" ${MIPS_FLAGS:-} -o "$work/$variant.o" ;;
+      precise) "$compile" "$src" --target=riscv64 --static-embedding "${flags[@]}" --mips-precise-math -o "$work/$variant.o" ;;
       upstream) upstream_object "$src" "$work/$variant.o" ;;
     esac
     "${cc[@]}" -O2 -DMODEL_FN="$fn" "$root/bench/models/count_model.c" "$work/$variant.o" \
@@ -103,13 +116,13 @@ for entry in "${models[@]}"; do
     u=$(count "$work/upstream" "$vlen" $shapes)
     if [[ $work_count == elements:* ]]; then
       n=${work_count#elements:}
-      printf '%-12s %5s | %9.2f/el %6s %8s | %9.2f/el | %9.2f/el %6s | %.1fx\n' "$fn" "$vlen" \
+      printf '%-18s %5s | %9.2f/el %6s %8s | %9.2f/el | %9.2f/el %6s | %.1fx\n' "$fn" "$vlen" \
         "$(bc -l <<<"$m / $n")" - - "$(bc -l <<<"$p / $n")" "$(bc -l <<<"$u / $n")" - "$(bc -l <<<"$u / $m")"
     else
       ideal=$(bc -l <<<"$work_count / ($vlen / 32)")
       # shellcheck disable=SC2086
       o=$(LIBMIPS_DIR=$work/null count "$work/mips" "$vlen" $shapes)
-      printf '%-12s %5s | %12d %6.3f %7.1f%% | %12d | %12d %6.3f | %.1fx\n' "$fn" "$vlen" "$m" \
+      printf '%-18s %5s | %12d %6.3f %7.1f%% | %12d | %12d %6.3f | %.1fx\n' "$fn" "$vlen" "$m" \
         "$(bc -l <<<"$ideal / $m")" "$(bc -l <<<"100 * $o / $m")" "$p" "$u" "$(bc -l <<<"$ideal / $u")" \
         "$(bc -l <<<"$u / $m")"
     fi

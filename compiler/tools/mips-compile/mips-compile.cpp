@@ -122,10 +122,11 @@ static cl::opt<bool> anyOrder(
     cl::cat(category));
 static cl::opt<bool> packConstantWeights(
     "mips-pack-constant-weights",
-    cl::desc("Pack each matmul's constant weights (a B that is a constant of the module) once, "
-             "on first use, in the layout libmips's kernels read, and call the packed form: "
-             "calls with few rows (decoding one token) run at the kernels' speed. The object "
-             "then needs libmips ABI 1.2"),
+    cl::desc("Pack each matmul's constant weights (a B that is a constant of the module, or an "
+             "A with a narrower product, such as an NCHW convolution's filters) once, on first "
+             "use, in the layout libmips's kernels read, and call the packed form: calls with "
+             "few rows (decoding one token, a frozen network's late layers) run at the "
+             "kernels' speed. The object then needs libmips ABI 1.2"),
     cl::cat(category));
 static cl::opt<bool> batchedCalls(
     "mips-batched-calls",

@@ -131,9 +131,13 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     refuses an older library with the loader's message instead of failing a call.
 
     With `pack-constant-weights`, a matmul whose B is a constant `memref.global`
-    (a model's weights) calls `mips_matmul_packed_<type>` with a handle that the
-    runtime packs on the first call (thread-safely) and keeps in a private
-    `memref<1xi64>` global per weight matrix and orientation; that too needs 1.2.
+    (a model's weights), or a view of one with a static layout, calls
+    `mips_matmul_packed_<type>` with a handle that the runtime packs on the first
+    call (thread-safely) and keeps in a private `memref<1xi64>` global per packed
+    matrix (weights, view and orientation); that too needs 1.2. Constant weights
+    that are A (an NCHW convolution's filters) are packed when the product is
+    narrower than A is tall: the call computes C^T = B^T * A^T, so the vectors run
+    along A's rows and the sum over k keeps its order.
 
     `mips.batch_matmul` becomes a loop of `mips.matmul` on 2-D views, one call
     per batch entry; with `batched-calls`, one `mips_matmul_batch_<type>` call

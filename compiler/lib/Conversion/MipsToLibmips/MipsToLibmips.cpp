@@ -68,20 +68,56 @@ static bool passesAnyOrder(OpTy op, const CallOptions &options) {
   return options.anyOrder && getElementTypeOrSelf(op.getLhs()).isF32();
 }
 
-/// The constant global that `op`'s B reads whole (a model's weights), if any.
-static memref::GlobalOp getConstantWeights(Operation *op, Value rhs) {
-  while (auto cast = rhs.getDefiningOp<memref::CastOp>())
-    rhs = cast.getSource();
-  auto get = rhs.getDefiningOp<memref::GetGlobalOp>();
+/// The constant global that `operand` views (a model's weights), if any: through
+/// casts, reshapes and subviews, to a view whose layout is static, so that every call
+/// reads the same elements.
+static memref::GlobalOp getConstantWeights(Operation *op, Value operand) {
+  int64_t offset;
+  SmallVector<int64_t> strides;
+  auto type = cast<MemRefType>(operand.getType());
+  if (!type.hasStaticShape() || failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) || llvm::any_of(strides, ShapedType::isDynamic))
+    return {};
+  Value source = operand;
+  while (Operation *view = source.getDefiningOp()) {
+    if (!isa<memref::CastOp, memref::CollapseShapeOp, memref::ExpandShapeOp, memref::SubViewOp>(view))
+      break;
+    source = view->getOperand(0);
+  }
+  auto get = source.getDefiningOp<memref::GetGlobalOp>();
   if (!get)
     return {};
   auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(op, get.getNameAttr());
   return global && global.getConstant() ? global : memref::GlobalOp();
 }
 
+/// Which operand of a matmul's call is constant weights packed once.
+enum class PackedOperand {
+  None,
+  Rhs,
+  /// A constant A whose product is narrow: the call computes C^T = B^T * A^T, so that
+  /// A^T is the packed B and the vectors run along A's rows (a classifier's 1000
+  /// outputs, not the image's single pixel). The sum over k keeps its order.
+  LhsSwapped,
+};
+
+static PackedOperand getPackedOperand(mips::MatmulOp op, const CallOptions &options) {
+  if (!options.packConstantWeights || op.getInlined())
+    return PackedOperand::None;
+  if (getConstantWeights(op, op.getRhs()))
+    return PackedOperand::Rhs;
+  auto lhs = cast<MemRefType>(op.getLhs().getType());
+  auto init = cast<MemRefType>(op.getInit().getType());
+  const int64_t m = lhs.getDimSize(op.getTransposeLhs() ? 1 : 0);
+  const int64_t n = init.getDimSize(1);
+  if (getConstantWeights(op, op.getLhs()) && !ShapedType::isDynamic(n) && n < m)
+    return PackedOperand::LhsSwapped;
+  return PackedOperand::None;
+}
+
 /// Whether the call for `op` multiplies by constant weights packed once.
 static bool packsWeights(mips::MatmulOp op, const CallOptions &options) {
-  return options.packConstantWeights && !op.getInlined() && getConstantWeights(op, op.getRhs());
+  return getPackedOperand(op, options) != PackedOperand::None;
 }
 
 /// The libmips ABI minor the call for `op` needs.
@@ -104,8 +140,8 @@ static unsigned requiredAbiMinor(mips::BatchMatmulOp op, const CallOptions &opti
   return passesAnyOrder(op, options) || packsSharedWeights ? 2 : MIPS_RT_ABI_MINOR_BASE;
 }
 
-/// The runtime function that packs `op`'s constant B on first use and returns its
-/// handle: packed_b_f32 or packed_b_i8.
+/// The runtime function that packs `op`'s constant weights on first use and returns
+/// their handle: packed_b_f32 or packed_b_i8.
 static std::string packedBHelper(mips::MatmulOp op, unsigned abiMinor) {
   return mips::runtimeSymbol(
       "common", getElementTypeOrSelf(op.getLhs()).isF32() ? "packed_b_f32" : "packed_b_i8", abiMinor);
@@ -148,15 +184,20 @@ static AbiFunction badBatchFunction(MLIRContext *ctx, unsigned abiMinor) {
 /// runtime for the module's ABI minor.
 static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const CallOptions &options) {
   const unsigned abiMinor = mips::getRequiredAbiMinor(op->getParentOfType<ModuleOp>());
-  const bool packed = packsWeights(op, options);
+  const PackedOperand packedOperand = getPackedOperand(op, options);
+  const bool packed = packedOperand != PackedOperand::None;
+  // With A packed, the call's A is op's B (the two have one element type).
+  Value callA = packedOperand == PackedOperand::LhsSwapped ? op.getRhs() : op.getLhs();
+  Value callB = packedOperand == PackedOperand::LhsSwapped ? op.getLhs() : op.getRhs();
   Builder b(op.getContext());
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Type pointer = LLVM::LLVMPointerType::get(op.getContext());
   // (m, n, k, A, B, C, flags), or with B packed (m, A, B's handle, C, flags); each
   // matrix as (base, offset, stride0, stride1).
   SmallVector<Type> kernelArgs(packed ? 1 : 3, i64);
-  for (Value matrix : {op.getLhs(), op.getRhs(), op.getInit()}) {
-    if (packed && matrix == op.getRhs()) {
+  const Value matrices[] = {callA, callB, op.getInit()};
+  for (auto [index, matrix] : llvm::enumerate(matrices)) {
+    if (packed && index == 1) {
       kernelArgs.push_back(pointer);
       continue;
     }
@@ -178,7 +219,7 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const Call
     // memref<1xi64> global, passed as its base.
     Type slot = MemRefType::get({}, i64);
     functions.push_back({packedBHelper(op, abiMinor),
-                         b.getFunctionType({slot, i64, i64, baseOf(op.getRhs()), i64, i64, i64},
+                         b.getFunctionType({slot, i64, i64, baseOf(callB), i64, i64, i64},
                                            {pointer}),
                          /*barePointers=*/true});
   }
@@ -211,11 +252,26 @@ static SmallVector<AbiFunction, 4> getBatchAbiFunctions(mips::BatchMatmulOp op) 
   return functions;
 }
 
-/// The module's slot for the handle of `weights` packed in `op`'s orientation: a
-/// private memref<1xi64> global, zero until the runtime stores the handle.
+/// The module's slot for the handle of `packed` (a view of `weights`, transposed if
+/// `transposed`), packed as the call's B: a private memref<1xi64> global, zero until
+/// the runtime stores the handle. One slot per packed matrix: a view other than the
+/// whole weights adds its layout to the name.
 static memref::GlobalOp getOrCreateHandleSlot(RewriterBase &rewriter, ModuleOp module,
-                                              memref::GlobalOp weights, bool transposed) {
-  std::string name = ("__mips_packed_" + weights.getSymName() + (transposed ? "_t" : "")).str();
+                                              memref::GlobalOp weights, Value packed,
+                                              bool transposed) {
+  std::string name = ("__mips_packed_" + weights.getSymName()).str();
+  auto view = cast<MemRefType>(packed.getType());
+  if (view != weights.getType()) {
+    SmallVector<int64_t> strides;
+    int64_t offset = 0;
+    (void)view.getStridesAndOffset(strides, offset); // static: getConstantWeights checked
+    llvm::raw_string_ostream os(name);
+    os << "_at" << offset;
+    for (auto [size, stride] : llvm::zip(view.getShape(), strides))
+      os << "_" << size << "s" << stride;
+  }
+  if (transposed)
+    name += "_t";
   if (auto existing = module.lookupSymbol<memref::GlobalOp>(name))
     return existing;
   OpBuilder::InsertionGuard guard(rewriter);
@@ -403,6 +459,23 @@ static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
   AbiMatrix c = decompose(rewriter, loc, op.getInit(), /*transposed=*/false);
   if (shapeCheck)
     emitShapeCheck(rewriter, loc, decls[3], a, bm, c);
+  const PackedOperand packedOperand = getPackedOperand(op, options);
+  Value weights = op.getRhs();
+  bool weightsTransposed = op.getTransposeRhs();
+  if (packedOperand == PackedOperand::LhsSwapped) {
+    // C^T = B^T * A^T: each matrix transposed is its strides and sizes swapped.
+    auto transpose = [](AbiMatrix matrix) {
+      std::swap(matrix.stride0, matrix.stride1);
+      std::swap(matrix.sizes[0], matrix.sizes[1]);
+      return matrix;
+    };
+    AbiMatrix swappedA = transpose(bm);
+    bm = transpose(a);
+    a = swappedA;
+    c = transpose(c);
+    weights = op.getLhs();
+    weightsTransposed = !op.getTransposeLhs();
+  }
   auto toI64 = [&](Value index) {
     return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), index).getResult();
   };
@@ -411,10 +484,10 @@ static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
                             (passesAnyOrder(op, options) ? MIPS_MATMUL_ANY_ORDER : 0);
   Value flags = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), flagBits);
   SmallVector<Value> operands;
-  if (packsWeights(op, options)) {
+  if (packedOperand != PackedOperand::None) {
     // The handle of B, packed by the runtime on first use; then the packed call.
-    memref::GlobalOp slot = getOrCreateHandleSlot(rewriter, module, getConstantWeights(op, op.getRhs()),
-                                                  op.getTransposeRhs());
+    memref::GlobalOp slot = getOrCreateHandleSlot(
+        rewriter, module, getConstantWeights(op, weights), weights, weightsTransposed);
     Value slotRef = memref::GetGlobalOp::create(rewriter, loc, slot.getType(), slot.getSymName());
     Value slotBase = memref::ExtractStridedMetadataOp::create(rewriter, loc, slotRef).getBaseBuffer();
     Value handle = func::CallOp::create(rewriter, loc, decls.back(),

@@ -38,3 +38,49 @@ func.func @by_weights(%a: memref<1x8xf32>, %c: memref<1x8xf32>) {
   mips.matmul ins(%a, %m : memref<1x8xf32>, memref<8x8xf32>) outs(%c : memref<1x8xf32>)
   return
 }
+
+// -----
+
+// Constant weights as A with a narrow product (n < m: a 1x1 convolution over one pixel,
+// NCHW) run as C^T = B^T * A^T: A^T is the packed B, read from A with its strides
+// swapped (k = 4, n = 8, strides (1, 4)), and B^T and C^T are the call's A and C, their
+// strides swapped too. Views of a global (reshapes, subviews) with a static layout are
+// constant weights as well; a view other than the whole global names its layout in the
+// slot's name.
+// CHECK-DAG:   memref.global "private" @__mips_packed_filters_t : memref<1xi64> = dense<0>
+// CHECK-DAG:   memref.global "private" @__mips_packed_filters_at1_8s4_2s1_t : memref<1xi64> = dense<0>
+// CHECK-LABEL: func.func @by_filters
+// CHECK-SAME:    (%[[X:.*]]: memref<4x1xf32>, %[[Y:.*]]: memref<8x1xf32>
+// CHECK:         %[[W:.*]] = memref.get_global @filters
+// CHECK:         %[[WBASE:.*]], %{{.*}}, %{{.*}}:2, %[[WSTR:.*]]:2 = memref.extract_strided_metadata %[[W]]
+// CHECK:         %[[WS0:.*]] = arith.index_cast %[[WSTR]]#0
+// CHECK:         %[[WS1:.*]] = arith.index_cast %[[WSTR]]#1
+// CHECK:         %[[XBASE:.*]], %{{.*}}, %{{.*}}:2, %[[XSTR:.*]]:2 = memref.extract_strided_metadata %[[X]]
+// CHECK:         %[[XS0:.*]] = arith.index_cast %[[XSTR]]#0
+// CHECK:         %[[XS1:.*]] = arith.index_cast %[[XSTR]]#1
+// CHECK:         %[[YBASE:.*]], %{{.*}}, %{{.*}}:2, %[[YSTR:.*]]:2 = memref.extract_strided_metadata %[[Y]]
+// CHECK:         %[[YS0:.*]] = arith.index_cast %[[YSTR]]#0
+// CHECK:         %[[YS1:.*]] = arith.index_cast %[[YSTR]]#1
+// CHECK:         %[[SLOT:.*]] = memref.get_global @__mips_packed_filters_t : memref<1xi64>
+// CHECK:         %[[SLOTBASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[SLOT]]
+// CHECK:         %[[HANDLE:.*]] = call @__mips_rt_v1_2_common_packed_b_f32(%[[SLOTBASE]], %{{.*}}, %{{.*}}, %[[WBASE]], %{{.*}}, %[[WS1]], %[[WS0]])
+// CHECK:         call @mips_matmul_packed_f32(%{{.*}}, %[[XBASE]], %{{.*}}, %[[XS1]], %[[XS0]], %[[HANDLE]], %[[YBASE]], %{{.*}}, %[[YS1]], %[[YS0]], %{{.*}})
+// The view: rows 0..7, columns 1..2 of the filters.
+// CHECK:         memref.get_global @__mips_packed_filters_at1_8s4_2s1_t : memref<1xi64>
+// CHECK:         call @mips_matmul_packed_f32(
+// A product as wide as A is tall keeps its orientation: no packing.
+// CHECK:         call @mips_matmul_f32(
+// A view whose offset changes from call to call is not constant weights.
+// CHECK:         call @mips_matmul_f32(
+memref.global "private" constant @filters : memref<8x4xf32> = dense<1.0>
+func.func @by_filters(%x: memref<4x1xf32>, %y: memref<8x1xf32>, %x2: memref<2x1xf32>,
+                      %wide: memref<4x8xf32>, %y8: memref<8x8xf32>, %at: index) {
+  %w = memref.get_global @filters : memref<8x4xf32>
+  mips.matmul ins(%w, %x : memref<8x4xf32>, memref<4x1xf32>) outs(%y : memref<8x1xf32>)
+  %view = memref.subview %w[0, 1] [8, 2] [1, 1] : memref<8x4xf32> to memref<8x2xf32, strided<[4, 1], offset: 1>>
+  mips.matmul ins(%view, %x2 : memref<8x2xf32, strided<[4, 1], offset: 1>>, memref<2x1xf32>) outs(%y : memref<8x1xf32>)
+  mips.matmul ins(%w, %wide : memref<8x4xf32>, memref<4x8xf32>) outs(%y8 : memref<8x8xf32>)
+  %moving = memref.subview %w[0, %at] [8, 2] [1, 1] : memref<8x4xf32> to memref<8x2xf32, strided<[4, 1], offset: ?>>
+  mips.matmul ins(%moving, %x2 : memref<8x2xf32, strided<[4, 1], offset: ?>>, memref<2x1xf32>) outs(%y : memref<8x1xf32>)
+  return
+}
