@@ -1158,7 +1158,13 @@ class Builder:
         # Operands: small exact values keep every sum exact; real values carry a bound.
         limit = 8.0 if elem == F32 else None
         dyn = [False] * len(a_sizes) if static else None
-        a = self.make(in_elem, a_sizes, depth, dynamic=dyn, finite=True, bound_limit=limit)
+        # Sometimes A is a constant of the module: an NCHW convolution's filters, which
+        # mips-compile packs once as the B of the transposed product when that is narrower.
+        if form in ("matmul", "generic", "contract", "matvec") and 0 < math.prod(a_sizes) <= 4096 \
+                and rng.random() < 0.2:
+            a = self.make_constant(in_elem, a_sizes)
+        else:
+            a = self.make(in_elem, a_sizes, depth, dynamic=dyn, finite=True, bound_limit=limit)
         # Sometimes B is a constant of the module, as a model's weights are (mips-compile
         # can pack those once).
         if form in ("matmul", "generic", "contract", "vecmat") and 0 < math.prod(b_sizes) <= 4096 \
@@ -1248,8 +1254,11 @@ class Builder:
         if x is None:
             x = self.make(in_elem, x_sizes, depth, dynamic=[False] * 4 if static else None, finite=True,
                           bound_limit=limit)
-        wt = self.make(in_elem, w_sizes, depth, dynamic=[False] * len(w_sizes) if static else None, finite=True,
-                       bound_limit=limit)
+        if static and 0 < math.prod(w_sizes) <= 4096 and rng.random() < 0.3:
+            wt = self.make_constant(in_elem, w_sizes)  # a frozen model's filters
+        else:
+            wt = self.make(in_elem, w_sizes, depth, dynamic=[False] * len(w_sizes) if static else None,
+                           finite=True, bound_limit=limit)
         out = Value(elem, sizes, [False] * 4)
         inputs = [x, wt]
         if rng.random() < 0.3:
