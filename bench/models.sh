@@ -95,7 +95,7 @@ for entry in "${models[@]}"; do
   if [[ $file == frozen:* ]]; then
     src=$work/$fn.mlir
     python3 "$root/bench/models/torchvision_nets.py" "${file#frozen:}" --weights constants \
-      --name "$fn" >"$src" 2>/dev/null
+      --name "$fn" >"$src" 2>"$work/generator.log" || { cat "$work/generator.log" >&2; exit 1; }
     flags=(--mips-pack-constant-weights) warm_up=1
   fi
   for variant in mips precise upstream; do

@@ -59,10 +59,11 @@ class Writer:
         return view
 
     def constant(self, shape, size):
-        """The next parameters as a constant: uniform in +-1/sqrt(fan-in), so that
-        activations keep their scale through the layers."""
-        fan_in = size // shape[0] if len(shape) > 1 else 1
-        bound = fan_in ** -0.5
+        """The next parameters as a constant. Weights are uniform in +-sqrt(6 / fan-in),
+        which keeps the activations' scale through a convolution and a ReLU, so that
+        every layer, the first too, shapes the logits; biases are small."""
+        fan_in = size // shape[0] if len(shape) > 1 else 0
+        bound = (6 / fan_in) ** 0.5 if fan_in else 0.1
         values = [self.random.uniform(-bound, bound) for _ in range(size)]
         self.offset += size
         name = f"param{len(self.resources)}"

@@ -57,7 +57,16 @@ __attribute__((weak)) void memrefCopy(int64_t size, unranked_memref *src, unrank
   else copy_dim(size, rank, 0, sm + 1, sm + 1 + rank, tm + 1 + rank, from, to);
 }
 
-/* How far `got`'s logits are from `want`'s; 0 if within float rounding. */
+/* The largest difference between two results' logits. */
+static double largest_difference(const mips_memref_f32_2d *x, const mips_memref_f32_2d *y) {
+  double worst = 0;
+  for (int k = 0; k < CLASSES; ++k)
+    worst = fmax(worst, fabs((double)x->aligned[x->offset + k * x->strides[1]] -
+                             y->aligned[y->offset + k * y->strides[1]]));
+  return worst;
+}
+
+/* Whether `got`'s logits equal `want`'s to float rounding. */
 static int compare(const char *call, const mips_memref_f32_2d *got, const mips_memref_f32_2d *want) {
   double largest = 0, worst = 0;
   int worst_at = 0;
@@ -77,13 +86,18 @@ static int compare(const char *call, const mips_memref_f32_2d *got, const mips_m
 }
 
 int main(void) {
-  float *image = malloc(sizeof(float) * 3 * 32 * 32);
-  if (!image) return 2;
-  for (int i = 0; i < 3 * 32 * 32; ++i) image[i] = (float)((i * 7) % 11 - 5) / 4.0f;
+  float *image = malloc(sizeof(float) * 3 * 32 * 32), *other = malloc(sizeof(float) * 3 * 32 * 32);
+  if (!image || !other) return 2;
+  for (int i = 0; i < 3 * 32 * 32; ++i) {
+    image[i] = (float)((i * 7) % 11 - 5) / 4.0f;
+    other[i] = (float)((i * 5) % 13 - 6) / 4.0f;
+  }
   mips_memref_f32_4d x = {image, image, 0, {1, 3, 32, 32}, {3072, 1024, 32, 1}};
-  mips_memref_f32_2d got, want;
+  mips_memref_f32_4d y = {other, other, 0, {1, 3, 32, 32}, {3072, 1024, 32, 1}};
+  mips_memref_f32_2d got, want, want_other;
 #ifdef FROZEN
   REFERENCE(&want, &x);
+  REFERENCE(&want_other, &y);
   int ok = 1;
   for (int call = 1; call <= 2; ++call) {
     ENTRY(&got, &x);
@@ -101,11 +115,27 @@ int main(void) {
   mips_memref_f32_1d p = {params, params, 0, {PARAMS}, {1}};
   ENTRY(&got, &x, &p);
   REFERENCE(&want, &x, &p);
-  const int ok = compare("", &got, &want);
+  REFERENCE(&want_other, &y, &p);
+  int ok = compare("", &got, &want);
   free(got.allocated);
   free(params);
 #endif
+  /* The check can fail only if the image reaches the logits through every layer: a
+   * different image must move them far more than the tolerance. */
+  double largest = 0;
+  for (int k = 0; k < CLASSES; ++k)
+    largest = fmax(largest, fabs((double)want.aligned[want.offset + k * want.strides[1]]));
+  const double moved = largest_difference(&want, &want_other);
+  printf("%s: another image moves the logits by %g (%.2g of the largest)\n", STRING(NET), moved,
+         moved / largest);
+  if (!(moved > 1e-2 * largest)) {
+    printf("%s: FAILED: the image barely reaches the logits; the check could not fail\n",
+           STRING(NET));
+    ok = 0;
+  }
   free(want.allocated);
+  free(want_other.allocated);
   free(image);
+  free(other);
   return ok ? 0 : 1;
 }

@@ -56,7 +56,7 @@ struct AbiFunction {
 /// What the libmips calls may use beyond ABI 1.0 (each needs 1.2).
 struct CallOptions {
   bool anyOrder = false;            // MIPS_MATMUL_ANY_ORDER on f32 calls
-  bool packConstantWeights = false; // a constant B packed once, then packed calls
+  bool packConstantWeights = false; // constant weights packed once, then packed calls
   bool batchedCalls = false;        // mips.batch_matmul as one mips_matmul_batch_* call
   int64_t scalableLanes = 0;        // > 0: wide inline f32 code on vector<[lanes]xf32>
 };
@@ -101,6 +101,9 @@ enum class PackedOperand {
   LhsSwapped,
 };
 
+/// Which operand of `op`'s call is packed once. A constant A only where the product
+/// is narrower than A is tall: the other way round its vectors would run along the
+/// shorter side (measured: packing every constant A is slower in every network).
 static PackedOperand getPackedOperand(mips::MatmulOp op, const CallOptions &options) {
   if (!options.packConstantWeights || op.getInlined())
     return PackedOperand::None;
@@ -126,7 +129,9 @@ static unsigned requiredAbiMinor(mips::MatmulOp op, const CallOptions &options) 
 }
 
 /// The libmips ABI minor the calls for `op` need: a batched call's, or those of the
-/// loop of matmuls it becomes (whose shared constant B may be packed).
+/// loop of matmuls it becomes. Any entry over constant weights may pack them (a
+/// shared constant A or B, a unit batch's constant operand), so constant weights
+/// count whether or not an entry will.
 static unsigned requiredAbiMinor(mips::BatchMatmulOp op, const CallOptions &options) {
   if (options.batchedCalls)
     return 2;
@@ -135,9 +140,9 @@ static unsigned requiredAbiMinor(mips::BatchMatmulOp op, const CallOptions &opti
         return llvm::is_contained(cast<ShapedType>(v.getType()).getShape(), 0);
       }))
     return MIPS_RT_ABI_MINOR_BASE;
-  const bool packsSharedWeights = options.packConstantWeights && !op.isRhsBatched() &&
-                                  getConstantWeights(op, op.getRhs());
-  return passesAnyOrder(op, options) || packsSharedWeights ? 2 : MIPS_RT_ABI_MINOR_BASE;
+  const bool overWeights = options.packConstantWeights && (getConstantWeights(op, op.getLhs()) ||
+                                                           getConstantWeights(op, op.getRhs()));
+  return passesAnyOrder(op, options) || overWeights ? 2 : MIPS_RT_ABI_MINOR_BASE;
 }
 
 /// The runtime function that packs `op`'s constant weights on first use and returns
@@ -254,17 +259,31 @@ static SmallVector<AbiFunction, 4> getBatchAbiFunctions(mips::BatchMatmulOp op) 
 
 /// The module's slot for the handle of `packed` (a view of `weights`, transposed if
 /// `transposed`), packed as the call's B: a private memref<1xi64> global, zero until
-/// the runtime stores the handle. One slot per packed matrix: a view other than the
-/// whole weights adds its layout to the name.
+/// the runtime stores the handle. One slot per packed matrix, found by its key (the
+/// weights, the view's layout, the orientation) rather than by its name, which only
+/// reads well: where a symbol has that name, the slot's gets a number.
 static memref::GlobalOp getOrCreateHandleSlot(RewriterBase &rewriter, ModuleOp module,
                                               memref::GlobalOp weights, Value packed,
                                               bool transposed) {
-  std::string name = ("__mips_packed_" + weights.getSymName()).str();
+  MLIRContext *ctx = module.getContext();
   auto view = cast<MemRefType>(packed.getType());
-  if (view != weights.getType()) {
-    SmallVector<int64_t> strides;
-    int64_t offset = 0;
-    (void)view.getStridesAndOffset(strides, offset); // static: getConstantWeights checked
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  (void)view.getStridesAndOffset(strides, offset); // static: getConstantWeights checked
+  Builder b(ctx);
+  auto key = b.getArrayAttr({FlatSymbolRefAttr::get(weights.getSymNameAttr()),
+                             b.getI64IntegerAttr(offset), b.getDenseI64ArrayAttr(view.getShape()),
+                             b.getDenseI64ArrayAttr(strides), b.getBoolAttr(transposed)});
+  constexpr llvm::StringLiteral keyName = "mips.packed_weights";
+  for (auto slot : module.getOps<memref::GlobalOp>())
+    if (slot->getAttr(keyName) == key)
+      return slot;
+  std::string name = ("__mips_packed_" + weights.getSymName()).str();
+  SmallVector<int64_t> wholeStrides;
+  int64_t wholeOffset = 0;
+  (void)weights.getType().getStridesAndOffset(wholeStrides, wholeOffset);
+  if (view.getShape() != weights.getType().getShape() || strides != wholeStrides ||
+      offset != wholeOffset) {
     llvm::raw_string_ostream os(name);
     os << "_at" << offset;
     for (auto [size, stride] : llvm::zip(view.getShape(), strides))
@@ -272,8 +291,9 @@ static memref::GlobalOp getOrCreateHandleSlot(RewriterBase &rewriter, ModuleOp m
   }
   if (transposed)
     name += "_t";
-  if (auto existing = module.lookupSymbol<memref::GlobalOp>(name))
-    return existing;
+  const std::string readable = name;
+  for (unsigned suffix = 1; module.lookupSymbol(name); ++suffix)
+    name = readable + "_" + std::to_string(suffix);
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(module.getBody());
   auto type = MemRefType::get({1}, rewriter.getI64Type());
@@ -282,6 +302,7 @@ static memref::GlobalOp getOrCreateHandleSlot(RewriterBase &rewriter, ModuleOp m
   auto slot = memref::GlobalOp::create(rewriter, module.getLoc(), name,
                                        rewriter.getStringAttr("private"), type, zero,
                                        /*constant=*/false, /*alignment=*/IntegerAttr());
+  slot->setAttr(keyName, key);
   return slot;
 }
 
@@ -887,7 +908,15 @@ struct ConvertMipsToLibmipsPass
     }
     // What the patterns would only decline, reported. Every call of one element
     // type declares the same function, so existing symbols are all that can clash.
+    // A call that needs a later ABI than the one recorded would name functions the
+    // recorded runtime lacks: a bug here, reported rather than emitted.
     WalkResult checked = module.walk([&](Operation *op) {
+      if (auto matmul = dyn_cast<mips::MatmulOp>(op);
+          matmul && !matmul.getInlined() && requiredAbiMinor(matmul, options) > abiMinor) {
+        op->emitError() << "needs libmips ABI 1." << requiredAbiMinor(matmul, options)
+                        << " but the module recorded 1." << abiMinor;
+        return WalkResult::interrupt();
+      }
       SmallVector<AbiFunction, 4> functions;
       if (auto matmul = dyn_cast<mips::MatmulOp>(op); matmul && !matmul.getInlined())
         functions = getAbiFunctions(matmul, options);
