@@ -8,6 +8,9 @@ model (torch.jit.trace + torch.jit.freeze, torch.set_num_threads(1)).
                FFN 1024 with erf-GELU; in PyTorch the same operations on the same shapes
   resnet18     bench/models/resnet18.mlir: torchvision's ResNet-18 on a 32x32 image;
                in PyTorch torchvision.models.resnet18, batch norm folded by freezing
+  resnet18_frozen  the same network with its weights as constants, as freezing leaves
+               them (torchvision_nets.py --weights constants), compiled with
+               --mips-pack-constant-weights; beside the same PyTorch model
 
 Each is called once to warm up, then --repeats times; the median call is reported.
 PyTorch runs in a child process without OPENBLAS_CORETYPE (which holds its OpenBLAS to
@@ -26,10 +29,14 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
-# name, source, function, argument shapes
+# name, source (or frozen:<net>, written by torchvision_nets.py), function, argument
+# shapes, mips-compile flags, the PyTorch model it runs beside
 MODELS = [
-    ("transformer", "transformer.mlir", "block", ["64x256", "256x1024", "256x1024", "1024x256"]),
-    ("resnet18", "resnet18.mlir", "resnet18", ["1x3x32x32", "11684712"]),
+    ("transformer", "transformer.mlir", "block", ["64x256", "256x1024", "256x1024", "1024x256"], [],
+     "transformer"),
+    ("resnet18", "resnet18.mlir", "resnet18", ["1x3x32x32", "11684712"], [], "resnet18"),
+    ("resnet18_frozen", "frozen:resnet18", "resnet18", ["1x3x32x32"], ["--mips-pack-constant-weights"],
+     "resnet18"),
 ]
 
 
@@ -42,10 +49,18 @@ def time_mips(build, repeats):
     results = {}
     with tempfile.TemporaryDirectory() as work:
         work = pathlib.Path(work)
-        for name, source, function, shapes in MODELS:
+        for name, source, function, shapes, flags, _ in MODELS:
             obj, exe = work / f"{name}.o", work / name
-            subprocess.run([str(compile_), str(ROOT / "bench/models" / source), "--static-embedding",
-                            "-o", str(obj)], check=True)
+            if source.startswith("frozen:"):
+                path = work / f"{name}.mlir"
+                with open(path, "w") as out:
+                    subprocess.run([sys.executable, str(ROOT / "bench/models/torchvision_nets.py"),
+                                    source.split(":", 1)[1], "--weights", "constants"],
+                                   check=True, stdout=out, stderr=subprocess.DEVNULL)
+            else:
+                path = ROOT / "bench/models" / source
+            subprocess.run([str(compile_), str(path), "--static-embedding", *flags, "-o", str(obj)],
+                           check=True)
             subprocess.run(["cc", "-O2", f"-DMODEL_FN={function}", str(ROOT / "bench/models/time_model.c"),
                             str(obj), f"-L{libmips}", "-lmips", f"-Wl,-rpath,{libmips}", "-lm", "-o", str(exe)],
                            check=True)
@@ -127,9 +142,10 @@ def main():
     torch_us = {line.split()[0]: float(line.split()[1]) for line in child.stdout.splitlines()}
     mips_us = time_mips(pathlib.Path(args.build), args.repeats)
     print("host, one thread, median of %d calls (microseconds)" % args.repeats)
-    print(f"{'model':<12} {'mips-compile':>13} {'PyTorch':>10} {'PyTorch/mips':>13}")
-    for name, *_ in MODELS:
-        print(f"{name:<12} {mips_us[name]:>13.1f} {torch_us[name]:>10.1f} {torch_us[name] / mips_us[name]:>13.2f}")
+    print(f"{'model':<16} {'mips-compile':>13} {'PyTorch':>10} {'PyTorch/mips':>13}")
+    for name, *_, torch_name in MODELS:
+        print(f"{name:<16} {mips_us[name]:>13.1f} {torch_us[torch_name]:>10.1f} "
+              f"{torch_us[torch_name] / mips_us[name]:>13.2f}")
 
 
 if __name__ == "__main__":
