@@ -88,6 +88,18 @@
   }
 #define T_STEP(u) T_STEP_WITH(LOAD_B(b + (u) * b_step, b_strided), u)
 #define T_GROUP_STEP(u) T_STEP_WITH(B8_GET(group, u), u)
+/* Steps 8h .. 8h + 7 from B's group of eight rows h, for the loops of sixteen and
+ * thirty-two steps. Every second step follows a barrier for the compiler: without them
+ * the scheduler hoisted the loads of A of many steps and spilled them (each barrier
+ * costs a vsetvli after it, which the vector unit has room for). */
+#define T_BARRIER(g) if ((g) % 2 == 0) __asm__ volatile("" ::: "memory");
+#define T_GROUP_H_STEP(h, g) T_BARRIER(g) T_STEP_WITH(B8_GET(group, g), 8 * (h) + (g))
+#define T_EIGHT_STEPS(h)                                                               \
+  {                                                                                    \
+    const BV8 group = LOAD_B8(b + 8 * (h) * b_step);                                   \
+    T_GROUP_H_STEP(h, 0) T_GROUP_H_STEP(h, 1) T_GROUP_H_STEP(h, 2) T_GROUP_H_STEP(h, 3) \
+    T_GROUP_H_STEP(h, 4) T_GROUP_H_STEP(h, 5) T_GROUP_H_STEP(h, 6) T_GROUP_H_STEP(h, 7) \
+  }
 #define T_ADVANCE(STEPS)                                                               \
   b += (STEPS) * b_step;                                                               \
   if (a_rows) { MIPS_RVV_ROWS(T_A_ADVANCE, STEPS) } else a += (STEPS) * a_ks;
@@ -108,6 +120,19 @@
   /* Tiles with registers to spare unroll further: fewer pointer updates per step. */ \
   /* Eight whole rows of B adjacent in memory (a panel as wide as a register) are one  \
    * load of eight registers: no vsetvl, no pointer step between them. */             \
+  /* Thirty-two or sixteen steps share them where k allows: at VLEN 1024 the LMUL 1    \
+   * tile is bound by its scalar work, and the row pointers' updates were an eighth of  \
+   * it. Thirty-two only in full tiles, which do most of the work: code size. */       \
+  if (b_adjacent && R == UNROLL8_MAX_ROWS)                                             \
+    for (; l + 32 <= t->k; l += 32) {                                                  \
+      T_EIGHT_STEPS(0) T_EIGHT_STEPS(1) T_EIGHT_STEPS(2) T_EIGHT_STEPS(3)              \
+      T_ADVANCE(32)                                                                    \
+    }                                                                                  \
+  if (b_adjacent)                                                                      \
+    for (; l + 16 <= t->k; l += 16) {                                                  \
+      T_EIGHT_STEPS(0) T_EIGHT_STEPS(1)                                                \
+      T_ADVANCE(16)                                                                    \
+    }                                                                                  \
   if (b_adjacent)                                                                      \
     for (; l + 8 <= t->k; l += 8) {                                                    \
       const BV8 group = LOAD_B8(b);                                                    \
