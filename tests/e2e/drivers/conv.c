@@ -92,5 +92,16 @@ int main(void) {
   _mlir_ciface_conv_nchw_dilated(&r, &mx5, &mw5);
   check_nchw("conv_nchw_dilated", &r, &mx5, &mw5, 2, 2);
   free(r.allocated);
+  static float x6[7 * 9 * 8], w6[9 * 8 * 4];
+  mips_memref_f32_4d mx6 = filled(x6, 1, 7, 9, 8, 31, 4), mw6 = filled(w6, 3, 3, 8, 4, 37, 3);
+  _mlir_ciface_conv3x3_c8(&r, &mx6, &mw6);
+  check("conv3x3_c8", &r, &mx6, &mw6, false, 1, 1, NULL);
+  free(r.allocated);
+
+  static float x7[6 * 8 * 2], w7[9 * 2 * 3];
+  mips_memref_f32_4d mx7 = filled(x7, 1, 6, 8, 2, 41, 4), mw7 = filled(w7, 3, 3, 2, 3, 43, 3);
+  _mlir_ciface_conv3x3_c2(&r, &mx7, &mw7);
+  check("conv3x3_c2", &r, &mx7, &mw7, false, 1, 1, NULL);
+  free(r.allocated);
   return e2e_finish("conv");
 }

@@ -39,10 +39,12 @@ def ConvertConvToMatmul : Pass<"convert-conv-to-matmul"> {
 
     With `scalable-lanes` (riscv64 with V), an NHWC patch row with unit column
     dilation (KW*C elements, contiguous in the input and in the patches) and an
-    NCHW row of at least 8 output columns move with scalable vectors: whole
-    vectors in a loop, then the run's last whole vector (overlapping the one
-    before) or, for a run shorter than a vector, a masked one. Fixed vectors are
-    priced for the smallest VLEN (16 floats: LMUL 4 at every VLEN).
+    NCHW row of at least 8 output columns move with scalable vectors, in one of
+    three loop nests chosen once by VLEN: a run shorter than a register is one
+    masked register; one longer than a register and at most two is one masked
+    group of two; a longer one moves in whole registers, then its last whole
+    register (overlapping the one before). Fixed vectors are priced for the
+    smallest VLEN (16 floats: LMUL 4 at every VLEN).
   }];
   let options = [
     Option<"im2colBytes", "im2col-bytes", "int64_t", /*default=*/"4 << 20",
@@ -57,6 +59,7 @@ def ConvertConvToMatmul : Pass<"convert-conv-to-matmul"> {
     "::mlir::linalg::LinalgDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
+    "::mlir::ub::UBDialect",
     "::mlir::vector::VectorDialect"
   ];
 }

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Matchers.h"
@@ -333,12 +334,18 @@ using RunIndices =
 
 /// Copies runs of `run` contiguous elements (along the last dim of `source` and of
 /// `patches`), one for each point of a loop nest of `outerBounds` and an inner
-/// loop of `innerBound`, with vectors of `scalableLanes` x vscale 32-bit lanes:
-/// whole vectors, then the run's last whole vector (overlapping the one before:
-/// copied twice, but with no mask, since a masked load merges into a copy of its
-/// passthrough and LLVM steps its addresses by multiplying) or, for a run shorter
-/// than a vector, one masked vector. Each vector of the run goes to every point of
-/// the inner loop in turn, so that the innermost loop only steps two pointers. One
+/// loop of `innerBound`, with vectors of `scalableLanes` x vscale 32-bit lanes (one
+/// register: LMUL 1). Which of three loop nests runs is chosen once, by VLEN:
+///  - a run shorter than a register: one masked register;
+///  - a run longer than one register and at most two: one masked group of two (at
+///    VLEN 1024, an NHWC 3x3 conv's 48 floats with 16 channels): the same vector cost
+///    as two registers, and half the loop's scalar work, which bounds the conv's count
+///    at that VLEN;
+///  - else whole registers, then the run's last whole register (overlapping the one
+///    before: copied twice, but with no mask).
+/// Each vector of the run goes to every point of the inner loop in turn, so that the
+/// innermost loop only steps two pointers. (A version's nest is its own: the masked
+/// loops' addresses were multiplied, not stepped, when they sat beside the others.) One
 /// object then moves a run in as few register groups as each VLEN allows, where a
 /// fixed vector of the run is priced for the smallest VLEN (16 floats are LMUL 4 at
 /// every VLEN: a third of a 3x3 conv's count at VLEN 1024). Returns the new patches.
@@ -353,70 +360,95 @@ Value copyRunsScalable(OpBuilder &rewriter, Location loc, Value source, Value pa
   const int64_t lanes =
       std::max<int64_t>(1, scalableLanes * 32 / element.getIntOrFloatBitWidth());
   auto vectorType = VectorType::get({lanes}, element, /*scalableDims=*/{true});
-  auto maskType = VectorType::get({lanes}, rewriter.getI1Type(), {true});
+  auto pairType = VectorType::get({2 * lanes}, element, /*scalableDims=*/{true});
   // Made once, outside every loop.
   Value padding = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
   Value step = arith::MulIOp::create(rewriter, loc, vector::VectorScaleOp::create(rewriter, loc),
                                      index(rewriter, lanes));
-  Value rest = arith::RemUIOp::create(rewriter, loc, index(rewriter, run), step);
-  Value whole = arith::SubIOp::create(rewriter, loc, index(rewriter, run), rest);
+  Value runLength = index(rewriter, run);
+  Value rest = arith::RemUIOp::create(rewriter, loc, runLength, step);
+  Value whole = arith::SubIOp::create(rewriter, loc, runLength, rest);
   Value partial =
       arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, rest, index(rewriter, 0));
-  Value mask = vector::CreateMaskOp::create(rewriter, loc, maskType, ValueRange{rest});
+  auto maskOf = [&](VectorType type) -> Value {
+    auto maskType = VectorType::get(type.getShape(), rewriter.getI1Type(), {true});
+    return vector::CreateMaskOp::create(rewriter, loc, maskType, ValueRange{runLength});
+  };
   Value overlapping =
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, index(rewriter, run), step);
-  Value lastVector = arith::SubIOp::create(rewriter, loc, index(rewriter, run), step);
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, runLength, step);
+  Value fitsPair = arith::AndIOp::create(
+      rewriter, loc,
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt, runLength, step),
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ule, runLength,
+                            arith::AddIOp::create(rewriter, loc, step, step)));
+  Value lastVector = arith::SubIOp::create(rewriter, loc, runLength, step);
 
   SmallVector<Value> lbs(outerBounds.size(), index(rewriter, 0)), ubs,
       steps(outerBounds.size(), index(rewriter, 1));
   for (int64_t bound : outerBounds)
     ubs.push_back(index(rewriter, bound));
-  scf::LoopNest nest = scf::buildLoopNest(
-      rewriter, loc, lbs, ubs, steps, ValueRange{patches},
-      [&](OpBuilder &b, Location l, ValueRange outer, ValueRange into) -> scf::ValueVector {
-        // One vector (masked or not) at `at` of the run, for every inner point.
-        auto inner = [&](OpBuilder &cb, Location cl, Value at, Value current,
-                         Value withMask) -> Value {
-          auto loop = scf::ForOp::create(
-              cb, cl, index(cb, 0), index(cb, innerBound), index(cb, 1), ValueRange{current},
-              [&](OpBuilder &ib, Location il, Value point, ValueRange iter) {
-                auto read = vector::TransferReadOp::create(ib, il, vectorType, source,
-                                                           from(ib, il, outer, point, at), padding,
-                                                           ArrayRef<bool>{true});
-                if (withMask)
-                  read.getMaskMutable().assign(withMask);
-                auto write = vector::TransferWriteOp::create(
-                    ib, il, read.getResult(), iter[0], to(ib, il, outer, point, at),
-                    ArrayRef<bool>{true});
-                if (withMask)
-                  write.getMaskMutable().assign(withMask);
-                scf::YieldOp::create(ib, il, write.getResult());
-              });
-          return loop.getResult(0);
-        };
-        auto vectors = scf::ForOp::create(
-            b, l, index(b, 0), whole, step, ValueRange{into[0]},
-            [&](OpBuilder &vb, Location vl, Value at, ValueRange iter) {
-              scf::YieldOp::create(vb, vl, inner(vb, vl, at, iter[0], Value()));
-            });
-        Value copied = vectors.getResult(0);
-        auto last = scf::IfOp::create(
-            b, l, partial,
-            [&](OpBuilder &tb, Location tl) {
-              auto tail = scf::IfOp::create(
-                  tb, tl, overlapping,
-                  [&](OpBuilder &ob, Location ol) {
-                    scf::YieldOp::create(ob, ol, inner(ob, ol, lastVector, copied, Value()));
-                  },
-                  [&](OpBuilder &mb, Location ml) {
-                    scf::YieldOp::create(mb, ml, inner(mb, ml, whole, copied, mask));
-                  });
-              scf::YieldOp::create(tb, tl, tail.getResult(0));
-            },
-            [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, copied); });
-        return {last.getResult(0)};
-      });
-  return nest.results[0];
+  // One vector of `type` (masked or not) at `at` of the run, for every inner point.
+  auto inner = [&](OpBuilder &cb, Location cl, ValueRange outer, Value at, Value current,
+                   VectorType type, Value withMask) -> Value {
+    auto loop = scf::ForOp::create(
+        cb, cl, index(cb, 0), index(cb, innerBound), index(cb, 1), ValueRange{current},
+        [&](OpBuilder &ib, Location il, Value point, ValueRange iter) {
+          // A masked read's lanes past the run are never stored: poison, not a copy
+          // of the padding (which on RVV costs a register move and a vsetvli per read).
+          Value fill = withMask ? ub::PoisonOp::create(ib, il, element).getResult() : padding;
+          auto read = vector::TransferReadOp::create(ib, il, type, source,
+                                                     from(ib, il, outer, point, at), fill,
+                                                     ArrayRef<bool>{true});
+          if (withMask)
+            read.getMaskMutable().assign(withMask);
+          auto write = vector::TransferWriteOp::create(ib, il, read.getResult(), iter[0],
+                                                       to(ib, il, outer, point, at),
+                                                       ArrayRef<bool>{true});
+          if (withMask)
+            write.getMaskMutable().assign(withMask);
+          scf::YieldOp::create(ib, il, write.getResult());
+        });
+    return loop.getResult(0);
+  };
+  auto oneMasked = [&](VectorType type) {
+    Value mask = maskOf(type);
+    return [&, type, mask](OpBuilder &b, Location l, ValueRange outer,
+                           ValueRange into) -> scf::ValueVector {
+      return {inner(b, l, outer, index(b, 0), into[0], type, mask)};
+    };
+  };
+  auto wholeVectors = [&](OpBuilder &b, Location l, ValueRange outer,
+                          ValueRange into) -> scf::ValueVector {
+    auto vectors = scf::ForOp::create(
+        b, l, index(b, 0), whole, step, ValueRange{into[0]},
+        [&](OpBuilder &vb, Location vl, Value at, ValueRange iter) {
+          scf::YieldOp::create(vb, vl, inner(vb, vl, outer, at, iter[0], vectorType, Value()));
+        });
+    Value copied = vectors.getResult(0);
+    auto last = scf::IfOp::create(
+        b, l, partial,
+        [&](OpBuilder &tb, Location tl) {
+          scf::YieldOp::create(tb, tl,
+                               inner(tb, tl, outer, lastVector, copied, vectorType, Value()));
+        },
+        [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, copied); });
+    return {last.getResult(0)};
+  };
+  auto nest = [&](OpBuilder &b, Location l, auto body) {
+    scf::YieldOp::create(
+        b, l, scf::buildLoopNest(b, l, lbs, ubs, steps, ValueRange{patches}, body).results[0]);
+  };
+  auto shortRun = oneMasked(vectorType), pairRun = oneMasked(pairType);
+  auto version = scf::IfOp::create(
+      rewriter, loc, overlapping,
+      [&](OpBuilder &b, Location l) {
+        auto longRun = scf::IfOp::create(
+            b, l, fitsPair, [&](OpBuilder &pb, Location pl) { nest(pb, pl, pairRun); },
+            [&](OpBuilder &wb, Location wl) { nest(wb, wl, wholeVectors); });
+        scf::YieldOp::create(b, l, longRun.getResult(0));
+      },
+      [&](OpBuilder &b, Location l) { nest(b, l, shortRun); });
+  return version.getResult(0);
 }
 
 /// Whether NHWC patch rows move whole (KW*C elements, contiguous only with unit

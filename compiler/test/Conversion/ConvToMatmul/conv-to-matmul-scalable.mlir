@@ -2,13 +2,17 @@
 // RUN: mips-opt %s -split-input-file --convert-conv-to-matmul=scalable-lanes=2 --convert-linalg-to-mips | FileCheck %s --check-prefix=MIPS
 
 // With scalable-lanes, an NHWC patch row (KW*C = 12 floats, contiguous in the input
-// and in the patches) moves in vectors of 2 x vscale floats: whole vectors for every
-// output column, then the row's last whole vector (at 12 - step, overlapping the one
-// before) or, when the row is shorter than a vector, a masked one. The input is read
-// as rows of W*C elements; output column ow starts at element ow * stride * C = 8 ow.
+// and in the patches) moves in vectors of 2 x vscale floats (one register), in one of
+// three loop nests chosen once by the step (VLEN): a row longer than a register and
+// at most two is one masked group of two ([4]xf32); a longer one moves in whole
+// registers for every output column, then the row's last whole register (at 12 -
+// step, overlapping the one before); a shorter one is one masked register. The input
+// is read as rows of W*C elements; output column ow starts at element ow * stride * C
+// = 8 ow. A masked read's lanes past the row are poison.
 // CHECK-LABEL: func.func @stride2
 // CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<1x9x9x4xf32>
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[POISON:.*]] = ub.poison : f32
 // CHECK-DAG:     %[[C12:.*]] = arith.constant 12 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK:         %[[ROWS:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3]] : tensor<1x9x9x4xf32> into tensor<1x9x36xf32>
@@ -17,28 +21,42 @@
 // CHECK:         %[[REST:.*]] = arith.remui %[[C12]], %[[STEP]] : index
 // CHECK:         %[[WHOLE:.*]] = arith.subi %[[C12]], %[[REST]] : index
 // CHECK:         %[[PARTIAL:.*]] = arith.cmpi ne, %[[REST]]
-// CHECK:         %[[MASK:.*]] = vector.create_mask %[[REST]] : vector<[2]xi1>
-// CHECK:         %[[FITS:.*]] = arith.cmpi ule, %[[STEP]], %[[C12]] : index
+// CHECK:         %[[LONG:.*]] = arith.cmpi ule, %[[STEP]], %[[C12]] : index
+// CHECK:         %[[TWO:.*]] = arith.addi %[[STEP]], %[[STEP]] : index
+// CHECK:         %[[WITHIN_TWO:.*]] = arith.cmpi uge, %[[TWO]], %[[C12]] : index
+// CHECK:         %[[BEYOND_ONE:.*]] = arith.cmpi ult, %[[STEP]], %[[C12]] : index
+// CHECK:         %[[PAIR:.*]] = arith.andi %[[BEYOND_ONE]], %[[WITHIN_TWO]] : i1
 // CHECK:         %[[LAST:.*]] = arith.subi %[[C12]], %[[STEP]] : index
-// CHECK:         scf.for %[[OH:[a-z0-9]+]] =
-// CHECK:           scf.for %[[KH:[a-z0-9]+]] =
-// CHECK:             %[[VECTORS:.*]] = scf.for %[[AT:[a-z0-9]+]] = %{{.*}} to %[[WHOLE]] step %[[STEP]]
-// CHECK:               scf.for %[[OW:[a-z0-9]+]] =
-// CHECK:                 %[[R0:.*]] = arith.muli %[[OH]], %[[C2]] : index
-// CHECK:                 %[[ROW:.*]] = arith.addi %[[R0]], %[[KH]] : index
-// CHECK:                 %[[C0:.*]] = arith.muli %[[OW]], %[[C8]] : index
-// CHECK:                 %[[FROM:.*]] = arith.addi %[[C0]], %[[AT]] : index
-// CHECK:                 %[[V:.*]] = vector.transfer_read %[[ROWS]][%{{.*}}, %[[ROW]], %[[FROM]]], %{{.*}} {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[2]xf32>
-// CHECK:                 vector.transfer_write %[[V]], %{{.*}}[%{{.*}}, %[[OH]], %[[OW]], %[[KH]], %[[AT]]] {in_bounds = [true]} : vector<[2]xf32>, tensor<1x4x4x3x12xf32>
-// CHECK:             scf.if %[[PARTIAL]]
-// CHECK:               scf.if %[[FITS]]
-// CHECK:                 scf.for
-// CHECK:                   vector.transfer_read %[[ROWS]]{{.*}} {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[2]xf32>
-// CHECK:                   vector.transfer_write %{{.*}}[%{{.*}}, %[[OH]], %{{.*}}, %[[KH]], %[[LAST]]] {in_bounds = [true]}
-// CHECK:               } else {
-// CHECK:                 scf.for
-// CHECK:                   vector.transfer_read %[[ROWS]]{{.*}}, %[[MASK]] {in_bounds = [true]}
-// CHECK:                   vector.transfer_write %{{.*}}[%{{.*}}, %[[OH]], %{{.*}}, %[[KH]], %[[WHOLE]]], %[[MASK]] {in_bounds = [true]}
+// CHECK:         %[[MASK:.*]] = vector.create_mask %[[C12]] : vector<[2]xi1>
+// CHECK:         %[[PAIR_MASK:.*]] = vector.create_mask %[[C12]] : vector<[4]xi1>
+// CHECK:         scf.if %[[LONG]]
+// CHECK:           scf.if %[[PAIR]]
+// CHECK:             scf.for %[[OH:[a-z0-9]+]] =
+// CHECK:               scf.for %[[KH:[a-z0-9]+]] =
+// CHECK:                 scf.for %[[OW:[a-z0-9]+]] =
+// CHECK:                   %[[V:.*]] = vector.transfer_read %[[ROWS]][%{{.*}}, %{{.*}}, %{{.*}}], %[[POISON]], %[[PAIR_MASK]] {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[4]xf32>
+// CHECK:                   vector.transfer_write %[[V]], %{{.*}}[%{{.*}}, %[[OH]], %[[OW]], %[[KH]], %{{.*}}], %[[PAIR_MASK]] {in_bounds = [true]} : vector<[4]xf32>, tensor<1x4x4x3x12xf32>
+// CHECK:           } else {
+// CHECK:             scf.for %[[OH:[a-z0-9]+]] =
+// CHECK:               scf.for %[[KH:[a-z0-9]+]] =
+// CHECK:                 %[[VECTORS:.*]] = scf.for %[[AT:[a-z0-9]+]] = %{{.*}} to %[[WHOLE]] step %[[STEP]]
+// CHECK:                   scf.for %[[OW:[a-z0-9]+]] =
+// CHECK:                     %[[R0:.*]] = arith.muli %[[OH]], %[[C2]] : index
+// CHECK:                     %[[ROW:.*]] = arith.addi %[[R0]], %[[KH]] : index
+// CHECK:                     %[[C0:.*]] = arith.muli %[[OW]], %[[C8]] : index
+// CHECK:                     %[[FROM:.*]] = arith.addi %[[C0]], %[[AT]] : index
+// CHECK:                     %[[V:.*]] = vector.transfer_read %[[ROWS]][%{{.*}}, %[[ROW]], %[[FROM]]], %{{.*}} {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[2]xf32>
+// CHECK:                     vector.transfer_write %[[V]], %{{.*}}[%{{.*}}, %[[OH]], %[[OW]], %[[KH]], %[[AT]]] {in_bounds = [true]} : vector<[2]xf32>, tensor<1x4x4x3x12xf32>
+// CHECK:                 scf.if %[[PARTIAL]]
+// CHECK:                   scf.for
+// CHECK:                     vector.transfer_read %[[ROWS]]{{.*}} {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[2]xf32>
+// CHECK:                     vector.transfer_write %{{.*}}[%{{.*}}, %[[OH]], %{{.*}}, %[[KH]], %[[LAST]]] {in_bounds = [true]}
+// CHECK:         } else {
+// CHECK:           scf.for %[[OH:[a-z0-9]+]] =
+// CHECK:             scf.for %[[KH:[a-z0-9]+]] =
+// CHECK:               scf.for
+// CHECK:                 vector.transfer_read %[[ROWS]]{{.*}}, %[[POISON]], %[[MASK]] {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[2]xf32>
+// CHECK:                 vector.transfer_write %{{.*}}[%{{.*}}, %[[OH]], %{{.*}}, %[[KH]], %{{.*}}], %[[MASK]] {in_bounds = [true]}
 // CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3, 4]] : tensor<1x4x4x3x12xf32> into tensor<16x36xf32>
 // MIPS-LABEL: func.func @stride2
 // MIPS:         mips.matmul ins(%{{.*}}, %{{.*}} : tensor<16x36xf32>, tensor<36x5xf32>)
