@@ -10,12 +10,14 @@
 #
 # usage: bench/models.sh [build dir (default build)] [VLENs (default "128 256 1024")]
 #                        [functions (default all), e.g. "gelu softmax"]
-# MIPS_FLAGS adds mips-compile flags to the mips column (e.g. --mips-any-order); WARM_UP=1
-# calls each model once before the counted call (decode with
-# MIPS_FLAGS=--mips-pack-constant-weights: the weights are packed by the first call).
+# MIPS_FLAGS adds mips-compile flags to the mips column (e.g. --mips-any-order).
+# Each program calls its model once before the counted call, as a model runs many
+# times: the first call of a process also binds libmips's symbols (lazily, through the
+# dynamic loader) and fills its dispatch table, and with --mips-pack-constant-weights
+# packs the weights. WARM_UP=0 counts the first call instead.
 # The <net>_frozen rows are the torchvision networks with constant weights, as a frozen
 # model exports them (written here by torchvision_nets.py --weights constants), compiled
-# with --mips-pack-constant-weights and counted on their second call: the first packs.
+# with --mips-pack-constant-weights.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -56,7 +58,7 @@ mkdir -p "$work/null"
 count() {
   local program=$1 vlen=$2
   shift 2
-  MIPS_NUM_THREADS=1 COUNT_MODEL_WARM_UP=${warm_up:-${WARM_UP:-0}} LD_LIBRARY_PATH=${LIBMIPS_DIR:-$libmips} qemu-riscv64 -L /usr/riscv64-linux-gnu \
+  MIPS_NUM_THREADS=1 COUNT_MODEL_WARM_UP=${WARM_UP:-1} LD_LIBRARY_PATH=${LIBMIPS_DIR:-$libmips} qemu-riscv64 -L /usr/riscv64-linux-gnu \
     -cpu "rv64,v=true,vext_spec=v1.0,vlen=$vlen" -d plugin -D "$work/counts.log" \
     -plugin "$plugin,vlen=$vlen" "$program" "$@" >/dev/null
   sed -nE 's/.*region=1 .*busiest=([0-9]+).*/\1/p' "$work/counts.log"
@@ -91,12 +93,12 @@ for entry in "${models[@]}"; do
   read -r file fn work_count shapes <<<"$entry"
   if [ -n "$only" ] && ! [[ " $only " == *" $fn "* ]]; then continue; fi
   src=$root/bench/models/$file.mlir
-  flags=() warm_up=
+  flags=()
   if [[ $file == frozen:* ]]; then
     src=$work/$fn.mlir
     python3 "$root/bench/models/torchvision_nets.py" "${file#frozen:}" --weights constants \
       --name "$fn" >"$src" 2>"$work/generator.log" || { cat "$work/generator.log" >&2; exit 1; }
-    flags=(--mips-pack-constant-weights) warm_up=1
+    flags=(--mips-pack-constant-weights)
   fi
   for variant in mips precise upstream; do
     case $variant in

@@ -45,8 +45,9 @@ int main(int argc, char **argv) {
   memref args[MAX_ARGS], result;
   const int count = model_arguments(argc, argv, args, 4.0f);
   if (count == 0) return 2;
-  /* COUNT_MODEL_WARM_UP=1: one call before the counted one, for what a model does once
-   * (packing its constant weights) and then never again. */
+  /* COUNT_MODEL_WARM_UP=1: one call before the counted one, for what a process does once
+   * (binding libmips's symbols, filling its dispatch table, packing constant weights)
+   * and then never again. */
   const char *warm_up = getenv("COUNT_MODEL_WARM_UP");
   for (int call = warm_up != NULL && strcmp(warm_up, "1") == 0 ? 0 : 1; call < 2; ++call) {
     if (call == 1) REGION_OPEN();
