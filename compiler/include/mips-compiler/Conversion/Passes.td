@@ -42,8 +42,8 @@ def ConvertConvToMatmul : Pass<"convert-conv-to-matmul"> {
     NCHW row of at least 8 output columns move with scalable vectors, in one of
     three loop nests chosen once by VLEN: a run shorter than a register is one
     masked register; one longer than a register and at most two is one masked
-    group of two; a longer one moves in whole registers, then its last whole
-    register (overlapping the one before). Fixed vectors are priced for the
+    group of two; any other moves in whole registers, then, if some remain, its
+    last whole register (overlapping the one before). Fixed vectors are priced for the
     smallest VLEN (16 floats: LMUL 4 at every VLEN).
   }];
   let options = [

@@ -334,15 +334,17 @@ using RunIndices =
 
 /// Copies runs of `run` contiguous elements (along the last dim of `source` and of
 /// `patches`), one for each point of a loop nest of `outerBounds` and an inner
-/// loop of `innerBound`, with vectors of `scalableLanes` x vscale 32-bit lanes (one
-/// register: LMUL 1). Which of three loop nests runs is chosen once, by VLEN:
+/// loop of `innerBound`, with vectors of `scalableLanes` x vscale 32-bit lanes (a
+/// "register" below; LMUL 1 with the pipeline's 2 lanes). Which of three loop nests
+/// runs is chosen once, by VLEN:
 ///  - a run shorter than a register: one masked register;
 ///  - a run longer than one register and at most two: one masked group of two (at
 ///    VLEN 1024, an NHWC 3x3 conv's 48 floats with 16 channels): the same vector cost
 ///    as two registers, and half the loop's scalar work, which bounds the conv's count
 ///    at that VLEN;
-///  - else whole registers, then the run's last whole register (overlapping the one
-///    before: copied twice, but with no mask).
+///  - else (exactly one register, or more than two) whole registers, then, if some
+///    remain, the run's last whole register (overlapping the one before: copied
+///    twice, but with no mask).
 /// Each vector of the run goes to every point of the inner loop in turn, so that the
 /// innermost loop only steps two pointers. (A version's nest is its own: the masked
 /// loops' addresses were multiplied, not stepped, when they sat beside the others.) One
@@ -376,11 +378,14 @@ Value copyRunsScalable(OpBuilder &rewriter, Location loc, Value source, Value pa
   };
   Value overlapping =
       arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, runLength, step);
-  Value fitsPair = arith::AndIOp::create(
-      rewriter, loc,
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt, runLength, step),
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ule, runLength,
-                            arith::AddIOp::create(rewriter, loc, step, step)));
+  // One statement each: the order of the ops does not depend on the C++ compiler's
+  // order of evaluating arguments.
+  Value beyondOne =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt, runLength, step);
+  Value twoSteps = arith::AddIOp::create(rewriter, loc, step, step);
+  Value withinTwo =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ule, runLength, twoSteps);
+  Value fitsPair = arith::AndIOp::create(rewriter, loc, beyondOne, withinTwo);
   Value lastVector = arith::SubIOp::create(rewriter, loc, runLength, step);
 
   SmallVector<Value> lbs(outerBounds.size(), index(rewriter, 0)), ubs,

@@ -15,6 +15,7 @@
 // CHECK-DAG:     %[[POISON:.*]] = ub.poison : f32
 // CHECK-DAG:     %[[C12:.*]] = arith.constant 12 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK:         %[[ROWS:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3]] : tensor<1x9x9x4xf32> into tensor<1x9x36xf32>
 // CHECK:         %[[VSCALE:.*]] = vector.vscale
 // CHECK:         %[[STEP:.*]] = arith.muli %[[VSCALE]], %[[C2]] : index
@@ -22,9 +23,9 @@
 // CHECK:         %[[WHOLE:.*]] = arith.subi %[[C12]], %[[REST]] : index
 // CHECK:         %[[PARTIAL:.*]] = arith.cmpi ne, %[[REST]]
 // CHECK:         %[[LONG:.*]] = arith.cmpi ule, %[[STEP]], %[[C12]] : index
+// CHECK:         %[[BEYOND_ONE:.*]] = arith.cmpi ult, %[[STEP]], %[[C12]] : index
 // CHECK:         %[[TWO:.*]] = arith.addi %[[STEP]], %[[STEP]] : index
 // CHECK:         %[[WITHIN_TWO:.*]] = arith.cmpi uge, %[[TWO]], %[[C12]] : index
-// CHECK:         %[[BEYOND_ONE:.*]] = arith.cmpi ult, %[[STEP]], %[[C12]] : index
 // CHECK:         %[[PAIR:.*]] = arith.andi %[[BEYOND_ONE]], %[[WITHIN_TWO]] : i1
 // CHECK:         %[[LAST:.*]] = arith.subi %[[C12]], %[[STEP]] : index
 // CHECK:         %[[MASK:.*]] = vector.create_mask %[[C12]] : vector<[2]xi1>
@@ -34,8 +35,11 @@
 // CHECK:             scf.for %[[OH:[a-z0-9]+]] =
 // CHECK:               scf.for %[[KH:[a-z0-9]+]] =
 // CHECK:                 scf.for %[[OW:[a-z0-9]+]] =
-// CHECK:                   %[[V:.*]] = vector.transfer_read %[[ROWS]][%{{.*}}, %{{.*}}, %{{.*}}], %[[POISON]], %[[PAIR_MASK]] {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[4]xf32>
-// CHECK:                   vector.transfer_write %[[V]], %{{.*}}[%{{.*}}, %[[OH]], %[[OW]], %[[KH]], %{{.*}}], %[[PAIR_MASK]] {in_bounds = [true]} : vector<[4]xf32>, tensor<1x4x4x3x12xf32>
+// CHECK:                   %[[P0:.*]] = arith.muli %[[OH]], %[[C2]] : index
+// CHECK:                   %[[PROW:.*]] = arith.addi %[[P0]], %[[KH]] : index
+// CHECK:                   %[[PFROM:.*]] = arith.muli %[[OW]], %[[C8]] : index
+// CHECK:                   %[[V:.*]] = vector.transfer_read %[[ROWS]][%[[ZERO]], %[[PROW]], %[[PFROM]]], %[[POISON]], %[[PAIR_MASK]] {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[4]xf32>
+// CHECK:                   vector.transfer_write %[[V]], %{{.*}}[%[[ZERO]], %[[OH]], %[[OW]], %[[KH]], %[[ZERO]]], %[[PAIR_MASK]] {in_bounds = [true]} : vector<[4]xf32>, tensor<1x4x4x3x12xf32>
 // CHECK:           } else {
 // CHECK:             scf.for %[[OH:[a-z0-9]+]] =
 // CHECK:               scf.for %[[KH:[a-z0-9]+]] =
@@ -54,9 +58,9 @@
 // CHECK:         } else {
 // CHECK:           scf.for %[[OH:[a-z0-9]+]] =
 // CHECK:             scf.for %[[KH:[a-z0-9]+]] =
-// CHECK:               scf.for
+// CHECK:               scf.for %[[OW:[a-z0-9]+]] =
 // CHECK:                 vector.transfer_read %[[ROWS]]{{.*}}, %[[POISON]], %[[MASK]] {in_bounds = [true]} : tensor<1x9x36xf32>, vector<[2]xf32>
-// CHECK:                 vector.transfer_write %{{.*}}[%{{.*}}, %[[OH]], %{{.*}}, %[[KH]], %{{.*}}], %[[MASK]] {in_bounds = [true]}
+// CHECK:                 vector.transfer_write %{{.*}}[%[[ZERO]], %[[OH]], %[[OW]], %[[KH]], %[[ZERO]]], %[[MASK]] {in_bounds = [true]}
 // CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3, 4]] : tensor<1x4x4x3x12xf32> into tensor<16x36xf32>
 // MIPS-LABEL: func.func @stride2
 // MIPS:         mips.matmul ins(%{{.*}}, %{{.*}} : tensor<16x36xf32>, tensor<36x5xf32>)

@@ -53,8 +53,9 @@
  * adjacent: a packed panel or a column-major A) or from rows (a row-major A read in
  * place: one pointer per row, k adjacent); either way each is one scalar load with an
  * immediate offset. k is unrolled by two, or by four where the accumulators leave room
- * for four B rows in flight (UNROLL4_MAX_ROWS), or by eight where B's rows are adjacent
- * (UNROLL8_MAX_ROWS), so pointer updates are shared. B's row is
+ * for four B rows in flight (UNROLL4_MAX_ROWS), or by eight, sixteen and (in full
+ * tiles) thirty-two where B's rows are adjacent (UNROLL8_MAX_ROWS), so pointer updates
+ * are shared. B's row is
  * unit-stride, except for a single-row tile reading an unpacked B with any column
  * stride (a matrix-vector product whose B is transposed).
  *
@@ -260,8 +261,9 @@
  * floats of B, which the caller and the packers write as floats. */
 typedef vfloat32m8_t __attribute__((may_alias)) f32m8_alias;
 /* UNROLL8_MAX_ROWS: LMUL 1 only, whose tiles are scalar-bound (one load of A per
- * multiply-add of one register): eight steps share the pointer updates, and B's eight
- * rows come in one whole-register load where they are adjacent. Elsewhere the group
+ * multiply-add of one register): eight steps or more (up to thirty-two) share the
+ * pointer updates, and each eight rows of B come in one whole-register load where they
+ * are adjacent. Elsewhere the group
  * macros are placeholders that are never reached. */
 #define BV8 BV
 #define LOAD_B8(p) LOAD_B(p, false)
