@@ -17,7 +17,8 @@
 # packs the weights. WARM_UP=0 counts the first call instead.
 # The <net>_frozen rows are the torchvision networks with constant weights, as a frozen
 # model exports them (written here by torchvision_nets.py --weights constants), compiled
-# with --mips-pack-constant-weights.
+# with --mips-pack-constant-weights; the <net>_frozen_default rows the same with the
+# default options (narrow products' weights transposed at compile time).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -86,6 +87,9 @@ models=(
   "frozen:resnet18 resnet18_frozen 37523456 1x3x32x32"
   "frozen:squeezenet squeezenet_frozen 3502784 1x3x32x32"
   "frozen:mobilenetv2 mobilenetv2_frozen 7392128 1x3x32x32"
+  "frozen-default:resnet18 resnet18_frozen_default 37523456 1x3x32x32"
+  "frozen-default:squeezenet squeezenet_frozen_default 3502784 1x3x32x32"
+  "frozen-default:mobilenetv2 mobilenetv2_frozen_default 7392128 1x3x32x32"
   "decode decode 1048576 1x1024"
 )
 printf '%-18s %5s | %12s %6s %8s | %12s | %12s %6s | %s\n' model VLEN mips eff outside "precise math" upstream eff "upstream/mips"
@@ -94,11 +98,11 @@ for entry in "${models[@]}"; do
   if [ -n "$only" ] && ! [[ " $only " == *" $fn "* ]]; then continue; fi
   src=$root/bench/models/$file.mlir
   flags=()
-  if [[ $file == frozen:* ]]; then
+  if [[ $file == frozen:* || $file == frozen-default:* ]]; then
     src=$work/$fn.mlir
-    python3 "$root/bench/models/torchvision_nets.py" "${file#frozen:}" --weights constants \
+    python3 "$root/bench/models/torchvision_nets.py" "${file#*:}" --weights constants \
       --name "$fn" >"$src" 2>"$work/generator.log" || { cat "$work/generator.log" >&2; exit 1; }
-    flags=(--mips-pack-constant-weights)
+    if [[ $file == frozen:* ]]; then flags=(--mips-pack-constant-weights); fi
   fi
   for variant in mips precise upstream; do
     case $variant in

@@ -1159,7 +1159,8 @@ class Builder:
         limit = 8.0 if elem == F32 else None
         dyn = [False] * len(a_sizes) if static else None
         # Sometimes A is a constant of the module: an NCHW convolution's filters, which
-        # mips-compile packs once as the B of the transposed product when that is narrower.
+        # mips-compile makes the B of the transposed product when that is narrower
+        # (transposed at compile time, or packed once with --mips-pack-constant-weights).
         if form in ("matmul", "generic", "contract", "matvec") and 0 < math.prod(a_sizes) <= 4096 \
                 and rng.random() < 0.2:
             a = self.make_constant(in_elem, a_sizes)

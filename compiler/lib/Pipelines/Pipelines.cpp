@@ -79,6 +79,10 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
     pm.addPass(createCanonicalizerPass());
     pm.addPass(mips::createMipsForwardArgumentCopies());
   }
+  // Narrow products with constant weights run along them: packed by the runtime with
+  // the flag (ABI 1.2), else transposed here, at compile time.
+  if (!options.packConstantWeights)
+    pm.addPass(mips::createMipsTransposeConstantWeights());
   // After specialization: mips.matmul sees the dense copy's static strides.
   mips::ConvertMipsToLibmipsOptions libmips;
   libmips.anyOrder = options.anyOrder;

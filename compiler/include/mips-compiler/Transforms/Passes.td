@@ -99,6 +99,24 @@ def MipsSpecializeDenseArguments : Pass<"mips-specialize-dense-arguments", "::ml
   ];
 }
 
+def MipsTransposeConstantWeights : Pass<"mips-transpose-constant-weights", "::mlir::ModuleOp"> {
+  let summary = "Run narrow products with constant weights along the weights, transposed at compile time";
+  let description = [{
+    A `mips.matmul` on buffers whose A is a view with a static layout of a
+    constant `memref.global` with known data (inline or a resource blob), and
+    whose product is narrower than A is tall (n < m: an NCHW convolution's
+    filters times a small image's few pixels, a classifier for one image),
+    becomes C^T = B^T * A^T: A^T is written into a new private constant global
+    (`<weights>_transposed`, k x m, shared by the matmuls that read the same
+    view), B^T is B with the other transpose flag and C^T a `memref.transpose`
+    of C. The libmips call then runs its vectors along the weights' rows and
+    reads them in place, summing over k in ascending order, with ABI 1.0. A
+    global left unread is erased. Runs before convert-mips-to-libmips when
+    --mips-pack-constant-weights is off (with it, the runtime packs A^T).
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def MipsForwardArgumentCopies : Pass<"mips-forward-argument-copies"> {
   let summary = "Read function arguments in place instead of through a copy made to reshape them";
   let description = [{

@@ -1,0 +1,63 @@
+// RUN: mips-opt %s --mips-transpose-constant-weights --split-input-file | FileCheck %s
+
+// Constant weights as A (4 x 3) with a product 2 wide: C^T = B^T * A^T, with A^T
+// (3 x 4) written into a constant of its own, read in place as B. The old global, now
+// unread, is gone.
+// CHECK-LABEL: memref.global "private" constant @w_transposed : memref<3x4xf32> = dense_resource<w_transposed>
+// CHECK-NOT:   memref.global "private" constant @w :
+// CHECK-LABEL: func.func @narrow
+// CHECK-SAME:    %[[B:[a-z0-9]+]]: memref<3x2xf32>, %[[C:[a-z0-9]+]]: memref<4x2xf32>
+// CHECK:         %[[WT:.*]] = memref.get_global @w_transposed : memref<3x4xf32>
+// CHECK:         %[[CT:.*]] = memref.transpose %[[C]] (d0, d1) -> (d1, d0) : memref<4x2xf32> to memref<2x4xf32, strided<[1, 2]>>
+// CHECK:         mips.matmul transpose_lhs overwrite ins(%[[B]], %[[WT]] : memref<3x2xf32>, memref<3x4xf32>) outs(%[[CT]] : memref<2x4xf32, strided<[1, 2]>>)
+// CHECK-NOT:     memref.get_global @w :
+// The blob holds A^T row by row: A = [[1 2 3] [4 5 6] [7 8 9] [10 11 12]].
+// CHECK:       w_transposed: "0x08000000
+// CHECK-SAME:    0000803F000080400000E04000002041
+// CHECK-SAME:    000000400000A0400000004100003041
+// CHECK-SAME:    000040400000C0400000104100004041"
+memref.global "private" constant @w : memref<4x3xf32> = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0], [10.0, 11.0, 12.0]]>
+func.func @narrow(%b: memref<3x2xf32>, %c: memref<4x2xf32>) {
+  %w = memref.get_global @w : memref<4x3xf32>
+  mips.matmul overwrite ins(%w, %b : memref<4x3xf32>, memref<3x2xf32>) outs(%c : memref<4x2xf32>)
+  return
+}
+
+// -----
+
+// A product as wide as A is tall keeps its orientation (its vectors already run
+// along the longer side), and so does one whose A is not constant.
+// CHECK-LABEL: func.func @wide
+// CHECK:         mips.matmul ins(%{{.*}}, %{{.*}} : memref<2x3xf32>, memref<3x2xf32>)
+// CHECK-LABEL: func.func @argument
+// CHECK:         mips.matmul ins(%{{.*}}, %{{.*}} : memref<4x3xf32>, memref<3x2xf32>)
+memref.global "private" constant @square : memref<2x3xf32> = dense<1.0>
+func.func @wide(%b: memref<3x2xf32>, %c: memref<2x2xf32>) {
+  %w = memref.get_global @square : memref<2x3xf32>
+  mips.matmul ins(%w, %b : memref<2x3xf32>, memref<3x2xf32>) outs(%c : memref<2x2xf32>)
+  return
+}
+func.func @argument(%a: memref<4x3xf32>, %b: memref<3x2xf32>, %c: memref<4x2xf32>) {
+  mips.matmul ins(%a, %b : memref<4x3xf32>, memref<3x2xf32>) outs(%c : memref<4x2xf32>)
+  return
+}
+
+// -----
+
+// A static view of the weights (a 3x3 filter's centre tap: every ninth element) is
+// transposed from the elements it reads; B stored transposed (transpose_rhs) becomes
+// A' as it is stored. The global read elsewhere stays.
+// CHECK-LABEL: memref.global "private" constant @f_transposed : memref<2x2xi8> = dense_resource<f_transposed>
+// CHECK:       memref.global "private" constant @f : memref<2x2x3x3xi8>
+// CHECK-LABEL: func.func @centre_tap
+// CHECK:         %[[WT:.*]] = memref.get_global @f_transposed : memref<2x2xi8>
+// CHECK:         mips.matmul ins(%{{.*}}, %[[WT]] : memref<1x2xi8>, memref<2x2xi8>) outs(%{{.*}} : memref<1x2xi32, strided<[1, 1]>>)
+// CHECK:       f_transposed: "0x08000000
+// CHECK-SAME:    04162234"
+memref.global "private" constant @f : memref<2x2x3x3xi8> = dense<[[[[0, 0, 0], [0, 4, 0], [0, 0, 0]], [[0, 0, 0], [0, 34, 0], [0, 0, 0]]], [[[0, 0, 0], [0, 22, 0], [0, 0, 0]], [[0, 0, 0], [0, 52, 0], [0, 0, 0]]]]>
+func.func @centre_tap(%b: memref<1x2xi8>, %c: memref<2x1xi32>) -> memref<2x2x3x3xi8> {
+  %f = memref.get_global @f : memref<2x2x3x3xi8>
+  %tap = memref.subview %f[0, 0, 1, 1] [2, 2, 1, 1] [1, 1, 1, 1] : memref<2x2x3x3xi8> to memref<2x2xi8, strided<[18, 9], offset: 4>>
+  mips.matmul transpose_rhs ins(%tap, %b : memref<2x2xi8, strided<[18, 9], offset: 4>>, memref<1x2xi8>) outs(%c : memref<2x1xi32>)
+  return %f : memref<2x2x3x3xi8>
+}
