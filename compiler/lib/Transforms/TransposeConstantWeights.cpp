@@ -6,8 +6,10 @@
 // classifier's 1000 outputs for one image) runs its vectors along the short side.
 // Computing C^T = B^T * A^T instead runs them along the weights' rows, but then
 // the weights are B and must be read along k: the transposed weights are written
-// at compile time into a constant of their own, so that the call reads rows of it
-// in place, in ascending k order, with no packing and no ABI beyond 1.0. With
+// at compile time into a constant of their own, so that the call reads it in
+// place, in ascending k order, with no packing and no ABI beyond 1.0 (for a few
+// columns libmips may turn the call back, and then reads A column-major from the
+// copy, as contiguous as a packed panel). With
 // --mips-pack-constant-weights the runtime packs them instead (convert-mips-to-
 // libmips), and this pass does not run.
 //
@@ -20,7 +22,9 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <tuple>
@@ -69,6 +73,17 @@ std::optional<WeightsView> constantWeights(Operation *op, Value operand) {
   return view;
 }
 
+/// Whether every element (i, l) < (m, k) of the view, at offset + i*sm + l*sk, lies in
+/// the global's `elements` (a cast may assert a layout the data does not have).
+bool viewInBounds(const WeightsView &view, int64_t m, int64_t k, int64_t sm, int64_t sk,
+                  int64_t elements) {
+  const int64_t lowest = view.offset + std::min<int64_t>(0, (m - 1) * sm) +
+                         std::min<int64_t>(0, (k - 1) * sk);
+  const int64_t highest = view.offset + std::max<int64_t>(0, (m - 1) * sm) +
+                          std::max<int64_t>(0, (k - 1) * sk);
+  return lowest >= 0 && highest < elements;
+}
+
 /// The bytes of a constant global's elements, row-major; empty if unknown.
 ArrayRef<char> rawData(memref::GlobalOp global) {
   Attribute value = *global.getInitialValue();
@@ -108,7 +123,8 @@ struct MipsTransposeConstantWeightsPass
       if (n >= m)
         continue;
       std::optional<WeightsView> view = constantWeights(op, op.getLhs());
-      if (!view)
+      // Globals of this module only (not of a nested one): the copy joins its symbols.
+      if (!view || view->global->getParentOp() != module)
         continue;
       ArrayRef<char> data = rawData(view->global);
       const int64_t bytes = lhsType.getElementTypeBitWidth() / 8;
@@ -117,6 +133,8 @@ struct MipsTransposeConstantWeightsPass
         continue;
       // A(i, l) is at offset + i*sm + l*sk of the global's elements.
       const int64_t sm = view->strides[op.getLhsMDim()], sk = view->strides[op.getLhsKDim()];
+      if (!viewInBounds(*view, m, k, sm, sk, view->global.getType().getNumElements()))
+        continue;
       auto key = std::make_tuple(view->global.getSymName().str(), view->offset, m, k, sm, sk);
       memref::GlobalOp &copy = copies[key];
       OpBuilder b(op);
@@ -165,11 +183,15 @@ struct MipsTransposeConstantWeightsPass
         producer->erase();
       }
     }
-    // Weights now read only through their transposed copies.
-    for (auto &[key, copy] : copies) {
-      memref::GlobalOp original = symbols.lookup<memref::GlobalOp>(std::get<0>(key));
-      if (original && SymbolTable::symbolKnownUseEmpty(original, module))
-        original.erase();
+    // Private weights now read only through their transposed copies (one global may
+    // have several views, so each name once; a public one may be read from elsewhere).
+    llvm::StringSet<> originals;
+    for (auto &[key, copy] : copies)
+      originals.insert(std::get<0>(key));
+    for (const auto &name : originals) {
+      auto original = symbols.lookup<memref::GlobalOp>(name.getKey());
+      if (original && original.isPrivate() && SymbolTable::symbolKnownUseEmpty(original, module))
+        symbols.erase(original);
     }
   }
 };

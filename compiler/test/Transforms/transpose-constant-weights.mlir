@@ -7,10 +7,10 @@
 // CHECK-NOT:   memref.global "private" constant @w :
 // CHECK-LABEL: func.func @narrow
 // CHECK-SAME:    %[[B:[a-z0-9]+]]: memref<3x2xf32>, %[[C:[a-z0-9]+]]: memref<4x2xf32>
+// CHECK-NOT:     memref.get_global @w :
 // CHECK:         %[[WT:.*]] = memref.get_global @w_transposed : memref<3x4xf32>
 // CHECK:         %[[CT:.*]] = memref.transpose %[[C]] (d0, d1) -> (d1, d0) : memref<4x2xf32> to memref<2x4xf32, strided<[1, 2]>>
 // CHECK:         mips.matmul transpose_lhs overwrite ins(%[[B]], %[[WT]] : memref<3x2xf32>, memref<3x4xf32>) outs(%[[CT]] : memref<2x4xf32, strided<[1, 2]>>)
-// CHECK-NOT:     memref.get_global @w :
 // The blob holds A^T row by row: A = [[1 2 3] [4 5 6] [7 8 9] [10 11 12]].
 // CHECK:       w_transposed: "0x08000000
 // CHECK-SAME:    0000803F000080400000E04000002041
@@ -31,7 +31,7 @@ func.func @narrow(%b: memref<3x2xf32>, %c: memref<4x2xf32>) {
 // CHECK:         mips.matmul ins(%{{.*}}, %{{.*}} : memref<2x3xf32>, memref<3x2xf32>)
 // CHECK-LABEL: func.func @argument
 // CHECK:         mips.matmul ins(%{{.*}}, %{{.*}} : memref<4x3xf32>, memref<3x2xf32>)
-memref.global "private" constant @square : memref<2x3xf32> = dense<1.0>
+memref.global "private" constant @square : memref<2x3xf32> = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]>
 func.func @wide(%b: memref<3x2xf32>, %c: memref<2x2xf32>) {
   %w = memref.get_global @square : memref<2x3xf32>
   mips.matmul ins(%w, %b : memref<2x3xf32>, memref<3x2xf32>) outs(%c : memref<2x2xf32>)
@@ -60,4 +60,62 @@ func.func @centre_tap(%b: memref<1x2xi8>, %c: memref<2x1xi32>) -> memref<2x2x3x3
   %tap = memref.subview %f[0, 0, 1, 1] [2, 2, 1, 1] [1, 1, 1, 1] : memref<2x2x3x3xi8> to memref<2x2xi8, strided<[18, 9], offset: 4>>
   mips.matmul transpose_rhs ins(%tap, %b : memref<2x2xi8, strided<[18, 9], offset: 4>>, memref<1x2xi8>) outs(%c : memref<2x1xi32>)
   return %f : memref<2x2x3x3xi8>
+}
+
+// -----
+
+// Two views of one filter (two taps), each with a copy of its own; the filter, then
+// unread, is gone. A public global is kept: another object may read it. A stored
+// K x M (transpose_lhs) is already A^T: the copy is the stored data, and C is
+// accumulated into (no overwrite).
+// CHECK-LABEL: memref.global "private" constant @f_transposed : memref<2x4xf32>
+// CHECK:       memref.global "private" constant @f_transposed_0 : memref<2x4xf32>
+// CHECK-NOT:   memref.global "private" constant @f :
+// CHECK-LABEL: func.func @taps
+// CHECK-COUNT-2: mips.matmul transpose_lhs
+// CHECK:       memref.global "private" constant @pub_transposed : memref<3x4xf32>
+// CHECK:       memref.global constant @pub : memref<4x3xf32>
+// CHECK-LABEL: func.func @public
+// CHECK:         mips.matmul transpose_lhs overwrite
+// CHECK:       memref.global "private" constant @stored_transposed : memref<3x4xf32>
+// CHECK-LABEL: func.func @stored_transposed_lhs
+// CHECK:         mips.matmul transpose_lhs ins(%{{.*}}, %{{.*}} : memref<3x2xf32>, memref<3x4xf32>) outs(%{{.*}} : memref<2x4xf32, strided<[1, 2]>>)
+// CHECK:       stored_transposed: "0x08000000
+// CHECK-SAME:    0000803F000000400000404000008040
+// CHECK-SAME:    0000A0400000C0400000E04000000041
+// CHECK-SAME:    00001041000020410000304100004041"
+memref.global "private" constant @f : memref<4x2x1x2xf32> = dense<[[[[1.0, 2.0]], [[3.0, 4.0]]], [[[5.0, 6.0]], [[7.0, 8.0]]], [[[9.0, 10.0]], [[11.0, 12.0]]], [[[13.0, 14.0]], [[15.0, 16.0]]]]>
+func.func @taps(%b: memref<2x1xf32>, %c: memref<4x1xf32>) {
+  %f = memref.get_global @f : memref<4x2x1x2xf32>
+  %t0 = memref.subview %f[0, 0, 0, 0] [4, 2, 1, 1] [1, 1, 1, 1] : memref<4x2x1x2xf32> to memref<4x2xf32, strided<[4, 2]>>
+  %t1 = memref.subview %f[0, 0, 0, 1] [4, 2, 1, 1] [1, 1, 1, 1] : memref<4x2x1x2xf32> to memref<4x2xf32, strided<[4, 2], offset: 1>>
+  mips.matmul overwrite ins(%t0, %b : memref<4x2xf32, strided<[4, 2]>>, memref<2x1xf32>) outs(%c : memref<4x1xf32>)
+  mips.matmul ins(%t1, %b : memref<4x2xf32, strided<[4, 2], offset: 1>>, memref<2x1xf32>) outs(%c : memref<4x1xf32>)
+  return
+}
+memref.global constant @pub : memref<4x3xf32> = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0], [10.0, 11.0, 12.0]]>
+func.func @public(%b: memref<3x2xf32>, %c: memref<4x2xf32>) {
+  %w = memref.get_global @pub : memref<4x3xf32>
+  mips.matmul overwrite ins(%w, %b : memref<4x3xf32>, memref<3x2xf32>) outs(%c : memref<4x2xf32>)
+  return
+}
+memref.global "private" constant @stored : memref<3x4xf32> = dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0], [9.0, 10.0, 11.0, 12.0]]>
+func.func @stored_transposed_lhs(%b: memref<3x2xf32>, %c: memref<4x2xf32>) {
+  %w = memref.get_global @stored : memref<3x4xf32>
+  mips.matmul transpose_lhs ins(%w, %b : memref<3x4xf32>, memref<3x2xf32>) outs(%c : memref<4x2xf32>)
+  return
+}
+
+// -----
+
+// A cast that asserts a layout reaching past the global's data is left alone.
+// CHECK-LABEL: func.func @out_of_bounds
+// CHECK:         mips.matmul overwrite ins(%{{.*}}, %{{.*}} : memref<4x3xf32, strided<[100000, 1], offset: 5000000>>, memref<3x2xf32>)
+memref.global "private" constant @w : memref<4x3xf32> = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0], [10.0, 11.0, 12.0]]>
+func.func @out_of_bounds(%b: memref<3x2xf32>, %c: memref<4x2xf32>) {
+  %w = memref.get_global @w : memref<4x3xf32>
+  %d = memref.cast %w : memref<4x3xf32> to memref<4x3xf32, strided<[?, ?], offset: ?>>
+  %s = memref.cast %d : memref<4x3xf32, strided<[?, ?], offset: ?>> to memref<4x3xf32, strided<[100000, 1], offset: 5000000>>
+  mips.matmul overwrite ins(%s, %b : memref<4x3xf32, strided<[100000, 1], offset: 5000000>>, memref<3x2xf32>) outs(%c : memref<4x2xf32>)
+  return
 }

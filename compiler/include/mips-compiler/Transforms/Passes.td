@@ -109,9 +109,11 @@ def MipsTransposeConstantWeights : Pass<"mips-transpose-constant-weights", "::ml
     becomes C^T = B^T * A^T: A^T is written into a new private constant global
     (`<weights>_transposed`, k x m, shared by the matmuls that read the same
     view), B^T is B with the other transpose flag and C^T a `memref.transpose`
-    of C. The libmips call then runs its vectors along the weights' rows and
-    reads them in place, summing over k in ascending order, with ABI 1.0. A
-    global left unread is erased. Runs before convert-mips-to-libmips when
+    of C. The libmips call then reads the copy in place, summing over k in
+    ascending order, with ABI 1.0: along its rows for one column of C, or,
+    where libmips turns the call back, as a column-major A. A private global of
+    this module left unread is erased; views whose static layout reaches past
+    the global's data are left alone. Runs before convert-mips-to-libmips when
     --mips-pack-constant-weights is off (with it, the runtime packs A^T).
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
