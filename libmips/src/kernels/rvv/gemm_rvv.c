@@ -19,6 +19,12 @@
 #include "mips_internal.h"
 
 #define MIPS_ALWAYS_INLINE inline __attribute__((always_inline))
+/* The LMUL 1 tile's loops of 16 and 32 k steps, in optimized builds only (below). */
+#if defined(__OPTIMIZE__)
+#define MIPS_RVV_LONG_UNROLL 1
+#else
+#define MIPS_RVV_LONG_UNROLL 0
+#endif
 
 /* X(i, L) for each row i of the largest tile. */
 #define MIPS_RVV_ROWS(X, L)                                                           \
@@ -124,13 +130,15 @@
    * load of eight registers: no vsetvl, no pointer step between them. */             \
   /* Thirty-two or sixteen steps share them where k allows: at VLEN 1024 the LMUL 1    \
    * tile is bound by its scalar work, and the row pointers' updates were an eighth of  \
-   * it. Thirty-two only in full tiles, which do most of the work: code size. */       \
-  if (b_adjacent && R == UNROLL8_MAX_ROWS)                                             \
+   * it. Thirty-two only in full tiles, which do most of the work: code size. Neither   \
+   * in unoptimized builds, where they only cost compile time (the sanitizer build's    \
+   * compile of this file: over 11 minutes and 16 GB with them, 3 minutes without). */ \
+  if (MIPS_RVV_LONG_UNROLL && b_adjacent && R == UNROLL8_MAX_ROWS)                     \
     for (; l + 32 <= t->k; l += 32) {                                                  \
       T_EIGHT_STEPS(0) T_EIGHT_STEPS(1) T_EIGHT_STEPS(2) T_EIGHT_STEPS(3)              \
       T_ADVANCE(32)                                                                    \
     }                                                                                  \
-  if (b_adjacent)                                                                      \
+  if (MIPS_RVV_LONG_UNROLL && b_adjacent)                                              \
     for (; l + 16 <= t->k; l += 16) {                                                  \
       T_EIGHT_STEPS(0) T_EIGHT_STEPS(1)                                                \
       T_ADVANCE(16)                                                                    \
