@@ -57,10 +57,16 @@ typedef enum bench_layout { L_ROW, L_AT, L_BT, L_CCOL, L_COUNT } bench_layout;
 static const char *const layout_names[L_COUNT] = {"row", "At", "Bt", "Ccol"};
 static const char *const type_names[] = {"f32", "i8"};
 
-/* How libmips is called (1.2): plainly, with B packed once before the counted call, or
- * with MIPS_MATMUL_ANY_ORDER. Shown after the layout: "Bt:pack", "Bt:any". */
-typedef enum bench_mode { M_PLAIN, M_PACKED, M_ANY_ORDER } bench_mode;
-static const char *const mode_suffixes[] = {"", ":pack", ":any"};
+/* How libmips is called (1.2): plainly, with B packed once before the counted call,
+ * with MIPS_MATMUL_ANY_ORDER, turned round with A packed once (C^T = B^T A^T, A^T the
+ * packed B of a call with n rows: what a caller does whose wide operand is the reused
+ * one, as IREE packs it at compile time), or as one batched call of BENCH_BATCH
+ * products (attention's heads; eff counts all of them). Shown after the layout:
+ * "Bt:pack", "Bt:any", "row:Apack", "Bt:b4". */
+typedef enum bench_mode { M_PLAIN, M_ANY_ORDER, M_PACKED, M_PACKED_A, M_BATCH } bench_mode;
+static const char *const mode_suffixes[] = {"", ":any", ":pack", ":Apack", ":b4"};
+enum { BENCH_BATCH = 4 };
+static int64_t batch_of(bench_mode mode) { return mode == M_BATCH ? BENCH_BATCH : 1; }
 
 typedef struct bench_case {
   int64_t m, n, k;
@@ -100,8 +106,10 @@ static const bench_case cases[] = {
     {1024, 1, 1024, L_ROW, false, false, true, M_PLAIN},
     {1024, 1, 1024, L_ROW, false, false, true, M_ANY_ORDER},
     {64, 64, 64, L_BT, false, false, true, M_PLAIN},
+    {64, 64, 64, L_BT, false, false, true, M_BATCH},
     {256, 4, 256, L_ROW, false, false, true, M_PLAIN},
     {256, 4, 256, L_ROW, false, false, true, M_ANY_ORDER},
+    {256, 4, 256, L_ROW, true, true, true, M_PACKED_A},
     {256, 4, 2304, L_ROW, false, false, true, M_ANY_ORDER},
 };
 #define CASE_COUNT (sizeof cases / sizeof cases[0])
@@ -139,25 +147,26 @@ static void *checked_malloc(size_t size) {
 }
 
 static operands make_operands(const bench_case *bc, bench_type t) {
-  const int64_t m = bc->m, n = bc->n, k = bc->k;
+  const int64_t m = bc->m, n = bc->n, k = bc->k, batch = batch_of(bc->mode);
   const size_t in = t == T_F32 ? 4 : 1, out = 4;
   operands o = {{m, n, k, NULL, k, 1, NULL, n, 1, NULL, n, 1}, NULL, NULL, NULL};
   if (bc->layout == L_AT) o.p.as0 = 1, o.p.as1 = m;       /* A stored k x m */
   if (bc->layout == L_BT) o.p.bs0 = 1, o.p.bs1 = k;       /* B stored n x k */
   if (bc->layout == L_CCOL) o.p.cs0 = 1, o.p.cs1 = m;     /* C column-major */
-  o.a = checked_malloc((size_t)(m * k) * in);
-  o.b = checked_malloc((size_t)(k * n) * in);
-  o.c = checked_malloc((size_t)(m * n) * out);
+  /* a batch's entries one after another: batch strides m*k, k*n and m*n */
+  o.a = checked_malloc((size_t)(batch * m * k) * in);
+  o.b = checked_malloc((size_t)(batch * k * n) * in);
+  o.c = checked_malloc((size_t)(batch * m * n) * out);
   unsigned seed = 12345;
-  for (int64_t x = 0; x < m * k + k * n; ++x) {
+  for (int64_t x = 0; x < batch * (m * k + k * n); ++x) {
     seed = seed * 1103515245u + 12345u;
     const int v = (int)((seed >> 16) % 7) - 3;
-    void *buf = x < m * k ? o.a : o.b;
-    const int64_t i = x < m * k ? x : x - m * k;
+    void *buf = x < batch * m * k ? o.a : o.b;
+    const int64_t i = x < batch * m * k ? x : x - batch * m * k;
     if (t == T_F32) ((float *)buf)[i] = (float)v;
     else ((int8_t *)buf)[i] = (int8_t)v;
   }
-  memset(o.c, 0, (size_t)(m * n) * out);
+  memset(o.c, 0, (size_t)(batch * m * n) * out);
   o.p.a = o.a, o.p.b = o.b, o.p.c = o.c;
   return o;
 }
@@ -171,16 +180,23 @@ typedef void (*impl_fn)(const bench_problem *p, bench_type t);
 
 /* How many threads libmips may use: one, except in the thread-scaling runs. */
 static int libmips_threads = 1;
-/* The call's mode, and B packed for M_PACKED. */
+/* The call's mode, and B (A^T for M_PACKED_A) packed for M_PACKED. */
 static bench_mode libmips_mode = M_PLAIN;
 static mips_packed_b *libmips_packed_b;
 
-/* Packs the case's B into libmips_packed_b for M_PACKED; false (said) if it cannot. */
+/* Packs the case's B (M_PACKED) or A^T (M_PACKED_A) into libmips_packed_b; false (said)
+ * if it cannot; true for the other modes. */
 static bool pack_libmips_b(const bench_case *bc, bench_type t, const bench_problem *p) {
-  const int status =
-      t == T_F32 ? mips_pack_b_f32(bc->k, bc->n, p->b, 0, p->bs0, p->bs1, &libmips_packed_b)
-                 : mips_pack_b_i8(bc->k, bc->n, p->b, 0, p->bs0, p->bs1, &libmips_packed_b);
-  if (status != MIPS_OK) fprintf(stderr, "mips-bench: packing B failed: %s\n", mips_status_string(status));
+  if (bc->mode != M_PACKED && bc->mode != M_PACKED_A) return true;
+  const bool a = bc->mode == M_PACKED_A;
+  const int64_t k = bc->k, n = a ? bc->m : bc->n, s0 = a ? p->as1 : p->bs0,
+                s1 = a ? p->as0 : p->bs1;
+  const void *b = a ? p->a : p->b;
+  const int status = t == T_F32 ? mips_pack_b_f32(k, n, b, 0, s0, s1, &libmips_packed_b)
+                                : mips_pack_b_i8(k, n, b, 0, s0, s1, &libmips_packed_b);
+  if (status != MIPS_OK)
+    fprintf(stderr, "mips-bench: packing %s failed: %s\n", a ? "A^T" : "B",
+            mips_status_string(status));
   return status == MIPS_OK;
 }
 
@@ -188,18 +204,34 @@ static void run_libmips(const bench_problem *p, bench_type t) {
   const uint32_t flags = MIPS_MATMUL_MAX_THREADS(libmips_threads) |
                          (libmips_mode == M_ANY_ORDER ? MIPS_MATMUL_ANY_ORDER : 0);
   int status;
-  if (libmips_mode == M_PACKED)
-    status = t == T_F32 ? mips_matmul_packed_f32(p->m, p->a, 0, p->as0, p->as1, libmips_packed_b,
-                                                 p->c, 0, p->cs0, p->cs1, flags)
-                        : mips_matmul_packed_i8i32(p->m, p->a, 0, p->as0, p->as1,
-                                                   libmips_packed_b, p->c, 0, p->cs0, p->cs1,
-                                                   flags);
-  else
+  /* The plain call first, behind one comparison: the region counts this function too
+   * (f32 4x4x4 counts 241 instructions in all). */
+  if (libmips_mode <= M_ANY_ORDER)
     status =
       t == T_F32 ? mips_matmul_f32(p->m, p->n, p->k, p->a, 0, p->as0, p->as1, p->b, 0, p->bs0,
                                    p->bs1, p->c, 0, p->cs0, p->cs1, flags)
                  : mips_matmul_i8i32(p->m, p->n, p->k, p->a, 0, p->as0, p->as1, p->b, 0,
                                      p->bs0, p->bs1, p->c, 0, p->cs0, p->cs1, flags);
+  else if (libmips_mode == M_PACKED)
+    status = t == T_F32 ? mips_matmul_packed_f32(p->m, p->a, 0, p->as0, p->as1, libmips_packed_b,
+                                                 p->c, 0, p->cs0, p->cs1, flags)
+                        : mips_matmul_packed_i8i32(p->m, p->a, 0, p->as0, p->as1,
+                                                   libmips_packed_b, p->c, 0, p->cs0, p->cs1,
+                                                   flags);
+  else if (libmips_mode == M_PACKED_A) /* C^T (n x m) = B^T (n x k) times the packed A^T */
+    status = t == T_F32 ? mips_matmul_packed_f32(p->n, p->b, 0, p->bs1, p->bs0, libmips_packed_b,
+                                                 p->c, 0, p->cs1, p->cs0, flags)
+                        : mips_matmul_packed_i8i32(p->n, p->b, 0, p->bs1, p->bs0,
+                                                   libmips_packed_b, p->c, 0, p->cs1, p->cs0,
+                                                   flags);
+  else
+    status = t == T_F32
+                 ? mips_matmul_batch_f32(BENCH_BATCH, p->m, p->n, p->k, p->a, 0, p->m * p->k,
+                                         p->as0, p->as1, p->b, 0, p->k * p->n, p->bs0, p->bs1,
+                                         p->c, 0, p->m * p->n, p->cs0, p->cs1, flags)
+                 : mips_matmul_batch_i8i32(BENCH_BATCH, p->m, p->n, p->k, p->a, 0, p->m * p->k,
+                                           p->as0, p->as1, p->b, 0, p->k * p->n, p->bs0,
+                                           p->bs1, p->c, 0, p->m * p->n, p->cs0, p->cs1, flags);
   if (status != MIPS_OK) {
     fprintf(stderr, "mips-bench: libmips failed: %s\n", mips_status_string(status));
     exit(1);
@@ -390,7 +422,7 @@ static int run_host(bool quick, host_row *rows, size_t *row_count) {
   printf("host: %s kernel set, 1 thread; OpenBLAS: %s; oneDNN: %s\n", mips_kernel_name(),
          openblas.sgemm ? openblas.core : "not installed (apt-get install libopenblas0-serial)",
          onednn.sgemm ? onednn.version : "not installed (apt-get install libdnnl-dev)");
-  printf("%-18s %-4s %-8s %8s %8s %8s %8s %8s %8s %8s\n", "shape", "type", "lay", "libmips",
+  printf("%-18s %-4s %-9s %8s %8s %8s %8s %8s %8s %8s\n", "shape", "type", "lay", "libmips",
          "naive", "openblas", "onednn", "x naive", "x oblas", "x dnnl");
   size_t count = 0;
   for (size_t ci = 0; ci < CASE_COUNT; ++ci) {
@@ -400,7 +432,7 @@ static int run_host(bool quick, host_row *rows, size_t *row_count) {
       operands o = make_operands(bc, (bench_type)t);
       libmips_mode = bc->mode;
       /* packed once, outside the timing (the data is seeded: every copy has this B) */
-      if (bc->mode == M_PACKED && !pack_libmips_b(bc, (bench_type)t, &o.p)) return 1;
+      if (!pack_libmips_b(bc, (bench_type)t, &o.p)) return 1;
       if (!same_result(run_libmips, bc, (bench_type)t)) {
         fprintf(stderr, "mips-bench: libmips and the naive loop disagree on %lldx%lldx%lld\n",
                 (long long)bc->m, (long long)bc->n, (long long)bc->k);
@@ -425,7 +457,7 @@ static int run_host(bool quick, host_row *rows, size_t *row_count) {
       format_rate(dn, sizeof dn, r.onednn, "%.2f");
       format_rate(xob, sizeof xob, r.openblas > 0 ? r.libmips / r.openblas : 0, "%.3f");
       format_rate(xdn, sizeof xdn, r.onednn > 0 ? r.libmips / r.onednn : 0, "%.3f");
-      printf("%-18s %-4s %-8s %8.2f %8.2f %8s %8s %8.2f %8s %8s\n", shape, type_names[t], lay,
+      printf("%-18s %-4s %-9s %8.2f %8.2f %8s %8s %8.2f %8s %8s\n", shape, type_names[t], lay,
              r.libmips, r.naive, ob, dn, r.libmips / r.naive, xob, xdn);
       fflush(stdout);
       if (rows) rows[count++] = r;
@@ -501,7 +533,7 @@ static int run_count(bool quick, bool threads) {
         operands o = make_operands(bc, (bench_type)t);
         libmips_mode = bc->mode;
         /* packed once, outside the region */
-        if (bc->mode == M_PACKED && !pack_libmips_b(bc, (bench_type)t, &o.p)) return 1;
+        if (!pack_libmips_b(bc, (bench_type)t, &o.p)) return 1;
         impls[ii].fn(&o.p, (bench_type)t); /* warm-up, outside the region */
         REGION_OPEN();
         impls[ii].fn(&o.p, (bench_type)t);
@@ -525,7 +557,7 @@ static int run_count(bool quick, bool threads) {
  *----------------------------------------------------------------------------------*/
 typedef struct count_row {
   long long m, n, k;
-  char layout[8], type[4], impl[12];
+  char layout[16], type[4], impl[12];
   int vlen; /* 0: a core without V */
   int threads; /* 0: the single-thread cases; else a thread-scaling case */
   unsigned long long insns, scalar, vcost, vstrided;
@@ -550,7 +582,7 @@ static int run_qemu(const char *qemu, const char *sysroot, const char *exe, cons
   char line[512];
   while (fgets(line, sizeof line, out)) {
     count_row r = {0};
-    if (sscanf(line, "case %lld %lld %lld %7s %3s %11s", &r.m, &r.n, &r.k, r.layout, r.type,
+    if (sscanf(line, "case %lld %lld %lld %15s %3s %11s", &r.m, &r.n, &r.k, r.layout, r.type,
                r.impl) == 6 && *count < COUNT_ROWS_MAX) {
       r.vlen = vlen;
       rows[(*count)++] = r;
@@ -592,8 +624,13 @@ static int run_qemu(const char *qemu, const char *sysroot, const char *exe, cons
   return 0;
 }
 
+/* Multiply-adds of a row: a batched case's count all of its entries. */
+static double macs_of(const count_row *r) {
+  const double batch = strstr(r->layout, mode_suffixes[M_BATCH]) ? BENCH_BATCH : 1;
+  return batch * (double)r->m * (double)r->n * (double)r->k;
+}
 static double ideal_of(const count_row *r) {
-  return (double)r->m * (double)r->n * (double)r->k / (r->vlen / 32.0);
+  return macs_of(r) / (r->vlen / 32.0);
 }
 static double eff_of(const count_row *r) {
   const double bound = (double)(r->vcost > r->scalar ? r->vcost : r->scalar);
@@ -614,7 +651,7 @@ static const int vlens[] = {128, 256, 512, 1024};
 
 static void print_count_tables(const count_row *rows, size_t count, FILE *csv) {
   printf("\nriscv64 under qemu, instruction counts (mips-insn-count), one call each\n");
-  printf("%-14s %-4s %-5s %-5s | %-21s | %-21s | %9s %9s %9s\n", "shape", "type", "lay", "VLEN",
+  printf("%-14s %-4s %-9s %-5s | %-21s | %-21s | %9s %9s %9s\n", "shape", "type", "lay", "VLEN",
          "libmips eff  ins/idl", "baseline eff ins/idl", "vcost", "scalar", "insns");
   fprintf(csv, "mode,shape,m,n,k,type,layout,vlen,impl,insns,scalar,vcost,vstrided,ideal,eff,"
                "ins_per_ideal,gflops,threads,busiest,speedup\n");
@@ -630,18 +667,20 @@ static void print_count_tables(const count_row *rows, size_t count, FILE *csv) {
     const count_row *base = find_row(rows, count, r, "baseline", r->vlen);
     char b[32] = "-";
     if (base) snprintf(b, sizeof b, "%5.3f  %6.3f", eff_of(base), (double)base->insns / ideal_of(base));
-    printf("%-14s %-4s %-5s %-5d |  %5.3f  %6.3f       | %-20s | %9llu %9llu %9llu\n", shape,
+    printf("%-14s %-4s %-9s %-5d |  %5.3f  %6.3f       | %-20s | %9llu %9llu %9llu\n", shape,
            r->type, r->layout, r->vlen, eff_of(r), (double)r->insns / ideal_of(r), b, r->vcost,
            r->scalar, r->insns);
   }
   printf("\nrv64gc without V (qemu v=false): the portable kernel set\n");
-  printf("%-14s %-4s %-5s %12s %10s\n", "shape", "type", "lay", "insns", "FMA/insn");
+  printf("%-14s %-4s %-9s %12s %10s\n", "shape", "type", "lay", "insns", "FMA/insn");
   for (size_t i = 0; i < count; ++i) {
     const count_row *r = &rows[i];
     if (r->vlen != 0) continue;
-    const double macs = (double)r->m * (double)r->n * (double)r->k;
-    printf("%lldx%lldx%-8lld %-4s %-5s %12llu %10.3f\n", r->m, r->n, r->k, r->type, r->layout,
-           r->insns, macs / (double)r->insns);
+    const double macs = macs_of(r);
+    char shape[32];
+    snprintf(shape, sizeof shape, "%lldx%lldx%lld", r->m, r->n, r->k);
+    printf("%-14s %-4s %-9s %12llu %10.3f\n", shape, r->type, r->layout, r->insns,
+           macs / (double)r->insns);
     fprintf(csv, "qemu-novector,%lldx%lldx%lld,%lld,%lld,%lld,%s,%s,0,%s,%llu,%llu,%llu,%llu,,,%.4f,\n",
             r->m, r->n, r->k, r->m, r->n, r->k, r->type, r->layout, r->impl, r->insns, r->scalar,
             r->vcost, r->vstrided, macs / (double)r->insns);

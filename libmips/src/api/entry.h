@@ -115,9 +115,9 @@ static inline __attribute__((always_inline)) bool mips_finish_if_empty(
   return true;
 }
 
-/* Runs a call that validate() accepted (matmul.c). */
-void mips_matmul_run_checked(int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b,
-                             mips_operand c, uint32_t flags, size_t ab_size, size_t c_size,
-                             mips_dtype type);
+/* Runs a call (a batch entry) that validate() accepted, as the plain call would (matmul.c). */
+void mips_matmul_run_checked(int64_t m, int64_t n, int64_t k, const mips_operand *a,
+                             const mips_operand *b, const mips_operand *c, uint32_t flags,
+                             size_t ab_size, size_t c_size, mips_dtype type);
 
 #endif /* MIPS_SRC_API_ENTRY_H */

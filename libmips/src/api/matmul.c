@@ -189,11 +189,6 @@ static inline __attribute__((always_inline)) void run_checked(
 
 #undef MIPS_TRANSPOSED
 
-void mips_matmul_run_checked(int64_t m, int64_t n, int64_t k, mips_operand a, mips_operand b,
-                             mips_operand c, uint32_t flags, size_t ab_size, size_t c_size,
-                             mips_dtype type) {
-  run_checked(m, n, k, a, b, c, flags, ab_size, c_size, type);
-}
 
 /* Whether a call may be one of the smallest (below): m in [2, 15], n in [2, 4] (what every
  * kernel set's tiny tile has at its smallest VLEN), k in [1, 15]. */
@@ -291,6 +286,18 @@ static inline __attribute__((always_inline)) bool run_small(
   if (runs_as_dot_blocks(&p, type, set) || row_dot_for(&p, type, set) != NULL) return false;
   mips_gemm_run(&p, type, set->tiles[type], set->tile_count[type]);
   return true;
+}
+
+/* A batch's entry runs as the plain call of its views would, the smallest ones too
+ * (4 heads of i8 64x64x64 in one call at VLEN 1024 cost 2.6 % more than 4 calls). */
+void mips_matmul_run_checked(int64_t m, int64_t n, int64_t k, const mips_operand *a,
+                             const mips_operand *b, const mips_operand *c, uint32_t flags,
+                             size_t ab_size, size_t c_size, mips_dtype type) {
+  if (run_small(m, n, k, a->base, a->offset, a->stride0, a->stride1, b->base, b->offset,
+                b->stride0, b->stride1, (void *)c->base, c->offset, c->stride0, c->stride1,
+                flags, ab_size, c_size, type))
+    return;
+  run_checked(m, n, k, *a, *b, *c, flags, ab_size, c_size, type);
 }
 
 /* Validates, then runs. */
