@@ -55,8 +55,8 @@ typedef struct batch_job {
 } batch_job;
 
 /* Entry e's offset in `op`. It fits when `op` is read or written, since every index of
- * the batch does; an operand the call never touches (A and B when k = 0) may wrap, in
- * unsigned arithmetic, harmlessly. */
+ * the batch does; an operand the call never touches (A and B when k = 0) was not
+ * checked, and its offset may wrap, in unsigned arithmetic, harmlessly. */
 static int64_t entry_offset(const mips_operand *op, int64_t e) {
   return (int64_t)((uint64_t)op->offset + (uint64_t)e * (uint64_t)op->batch_stride);
 }
@@ -86,7 +86,10 @@ static int run_batch(int64_t batch, int64_t m, int64_t n, int64_t k, mips_operan
   a.batch_count = b.batch_count = c.batch_count = batch;
   a.rows = m, a.cols = k, b.rows = k, b.cols = n, c.rows = m, c.cols = n;
   const int status = validate_batch(batch, m, n, k, &a, &b, &c, flags, ab_size, c_size);
-  if (status != MIPS_OK || batch == 0) return status;
+  /* Nothing to write: no entry runs (batch is then unchecked, and may be huge). */
+  if (status != MIPS_OK || batch == 0 || m == 0 || n == 0 ||
+      (k == 0 && (flags & MIPS_MATMUL_ACCUMULATE)))
+    return status;
   int64_t rows = 0;
   const int threads = !may_split(m, n, k) && !__builtin_mul_overflow(batch, m, &rows) &&
                               may_split(rows, n, k)
