@@ -9,7 +9,10 @@
 // at compile time into a constant of their own, so that the call reads it in
 // place, in ascending k order, with no packing and no ABI beyond 1.0 (for a few
 // columns libmips may turn the call back, and then reads A column-major from the
-// copy, as contiguous as a packed panel). With
+// copy, as contiguous as a packed panel). Constant f32 weights that are B but stored
+// n x k (PyTorch's Linear: a classifier's weights) are copied k x n the same way: in
+// ascending order libmips would transpose them on every call (one token against them:
+// eff 0.235 at VLEN 256), where rows along n are read in place (0.498). With
 // --mips-pack-constant-weights the runtime packs them instead (convert-mips-to-
 // libmips), and this pass does not run.
 //
@@ -95,16 +98,85 @@ ArrayRef<char> rawData(memref::GlobalOp global) {
   return {};
 }
 
+/// The elements (i, l) < (rows, k) of a view, at offset + i*s_rows + l*s_k of `data`,
+/// written k-major: copy[l][i], as a k x rows row-major matrix.
+std::vector<char> kMajorCopy(ArrayRef<char> data, const WeightsView &view, int64_t rows,
+                             int64_t k, int64_t sRows, int64_t sK, int64_t bytes) {
+  std::vector<char> copy(rows * k * bytes);
+  for (int64_t l = 0; l < k; ++l)
+    for (int64_t i = 0; i < rows; ++i)
+      std::memcpy(&copy[(l * rows + i) * bytes], &data[(view.offset + i * sRows + l * sK) * bytes],
+                  bytes);
+  return copy;
+}
+
 struct MipsTransposeConstantWeightsPass
     : mips::impl::MipsTransposeConstantWeightsBase<MipsTransposeConstantWeightsPass> {
+  /// One k-major copy per view, shared by the matmuls that read it (the dense and
+  /// strided copies of a function; a view read as A by one and as B by another).
+  std::map<std::tuple<std::string, int64_t, int64_t, int64_t, int64_t, int64_t>,
+           memref::GlobalOp>
+      copies;
+
+  /// The k-major copy (k x rows, row-major) of `weights`, a rows x k operand of `op`
+  /// (rows and k along dimensions rowsDim and kDim), if it is a static, in-bounds view
+  /// of a constant global of this module with known data; else null.
+  memref::GlobalOp kMajorWeights(ModuleOp module, SymbolTable &symbols, mips::MatmulOp op,
+                                 Value weights, unsigned rowsDim, unsigned kDim) {
+    auto type = cast<MemRefType>(weights.getType());
+    if (type.getRank() != 2 || !type.getElementType().isIntOrFloat() ||
+        type.getElementTypeBitWidth() % 8 != 0)
+      return {};
+    std::optional<WeightsView> view = constantWeights(op, weights);
+    // Globals of this module only (not of a nested one): the copy joins its symbols.
+    if (!view || view->global->getParentOp() != module)
+      return {};
+    ArrayRef<char> data = rawData(view->global);
+    const int64_t bytes = type.getElementTypeBitWidth() / 8;
+    const int64_t elements = view->global.getType().getNumElements();
+    if (data.empty() || (int64_t)data.size() != elements * bytes)
+      return {};
+    const int64_t rows = type.getDimSize(rowsDim), k = type.getDimSize(kDim);
+    const int64_t sRows = view->strides[rowsDim], sK = view->strides[kDim];
+    if (!viewInBounds(*view, rows, k, sRows, sK, elements))
+      return {};
+    memref::GlobalOp &copy =
+        copies[std::make_tuple(view->global.getSymName().str(), view->offset, rows, k, sRows, sK)];
+    if (copy)
+      return copy;
+    auto copyType = MemRefType::get({k, rows}, type.getElementType());
+    auto tensorType = RankedTensorType::get({k, rows}, type.getElementType());
+    std::string name = (view->global.getSymName() + "_transposed").str();
+    auto value = DenseResourceElementsAttr::get(
+        tensorType, name,
+        HeapAsmResourceBlob::allocateAndCopyWithAlign(
+            kMajorCopy(data, *view, rows, k, sRows, sK, bytes), alignof(int64_t)));
+    OpBuilder top(module.getBodyRegion());
+    top.setInsertionPoint(view->global);
+    copy = memref::GlobalOp::create(top, view->global.getLoc(), name,
+                                    top.getStringAttr("private"), copyType, value,
+                                    /*constant=*/true, view->global.getAlignmentAttr());
+    symbols.insert(copy); // renames it if the name is taken
+    return copy;
+  }
+
+  /// Erases `op` and the views of `weights` that then have no reader.
+  static void eraseWithUnreadViews(mips::MatmulOp op, Value weights) {
+    op.erase();
+    while (weights && weights.use_empty()) {
+      Operation *producer = weights.getDefiningOp();
+      if (!isa_and_nonnull<memref::CastOp, memref::CollapseShapeOp, memref::ExpandShapeOp,
+                           memref::SubViewOp, memref::GetGlobalOp>(producer))
+        break;
+      weights = producer->getNumOperands() ? producer->getOperand(0) : Value();
+      producer->erase();
+    }
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
-    // One transposed copy per view, shared by the matmuls that read it (the dense
-    // and strided copies of a function).
-    std::map<std::tuple<std::string, int64_t, int64_t, int64_t, int64_t, int64_t>,
-             memref::GlobalOp>
-        copies;
+    copies.clear();
     SmallVector<mips::MatmulOp> matmuls;
     module.walk([&](mips::MatmulOp op) {
       if (op.hasPureBufferSemantics() && !op.getInlined())
@@ -112,79 +184,57 @@ struct MipsTransposeConstantWeightsPass
     });
     for (mips::MatmulOp op : matmuls) {
       auto lhsType = cast<MemRefType>(op.getLhs().getType());
+      auto rhsType = cast<MemRefType>(op.getRhs().getType());
       auto initType = cast<MemRefType>(op.getInit().getType());
-      if (lhsType.getRank() != 2 || !lhsType.getElementType().isIntOrFloat() ||
-          lhsType.getElementTypeBitWidth() % 8 != 0 || !initType.hasStaticShape())
+      if (lhsType.getRank() != 2 || rhsType.getRank() != 2 || !initType.hasStaticShape())
         continue;
       const int64_t m = lhsType.getDimSize(op.getLhsMDim());
-      const int64_t k = lhsType.getDimSize(op.getLhsKDim());
       const int64_t n = initType.getDimSize(1);
-      // The other way round, the vectors would run along the shorter side.
-      if (n >= m)
-        continue;
-      std::optional<WeightsView> view = constantWeights(op, op.getLhs());
-      // Globals of this module only (not of a nested one): the copy joins its symbols.
-      if (!view || view->global->getParentOp() != module)
-        continue;
-      ArrayRef<char> data = rawData(view->global);
-      const int64_t bytes = lhsType.getElementTypeBitWidth() / 8;
-      if (data.empty() ||
-          (int64_t)data.size() != view->global.getType().getNumElements() * bytes)
-        continue;
-      // A(i, l) is at offset + i*sm + l*sk of the global's elements.
-      const int64_t sm = view->strides[op.getLhsMDim()], sk = view->strides[op.getLhsKDim()];
-      if (!viewInBounds(*view, m, k, sm, sk, view->global.getType().getNumElements()))
-        continue;
-      auto key = std::make_tuple(view->global.getSymName().str(), view->offset, m, k, sm, sk);
-      memref::GlobalOp &copy = copies[key];
       OpBuilder b(op);
-      if (!copy) {
-        // A^T, k x m row-major.
-        std::vector<char> transposed(m * k * bytes);
-        for (int64_t l = 0; l < k; ++l)
-          for (int64_t i = 0; i < m; ++i)
-            std::memcpy(&transposed[(l * m + i) * bytes],
-                        &data[(view->offset + i * sm + l * sk) * bytes], bytes);
-        auto type = MemRefType::get({k, m}, lhsType.getElementType());
-        auto tensorType = RankedTensorType::get({k, m}, lhsType.getElementType());
-        std::string name = (view->global.getSymName() + "_transposed").str();
-        auto value = DenseResourceElementsAttr::get(
-            tensorType, name,
-            HeapAsmResourceBlob::allocateAndCopyWithAlign(transposed, alignof(int64_t)));
-        OpBuilder top(module.getBodyRegion());
-        top.setInsertionPoint(view->global);
-        copy = memref::GlobalOp::create(top, view->global.getLoc(), name,
-                                        top.getStringAttr("private"), type, value,
-                                        /*constant=*/true, view->global.getAlignmentAttr());
-        symbols.insert(copy); // renames it if the name is taken
-      }
       Location loc = op.getLoc();
-      Value weightsT = memref::GetGlobalOp::create(b, loc, copy.getType(), copy.getSymName());
-      // C^T as a view of C: strides swapped, no copy.
-      Value initT = memref::TransposeOp::create(
-          b, loc, op.getInit(),
-          AffineMapAttr::get(AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0},
-                                                          b.getContext())));
-      // B^T is B with the other transpose flag.
-      auto swapped = mips::MatmulOp::create(b, loc, Type(), op.getRhs(), weightsT, initT,
-                                            /*transpose_lhs=*/!op.getTransposeRhs(),
-                                            /*transpose_rhs=*/false, op.getOverwrite(),
-                                            /*inlined=*/false);
-      swapped->setDiscardableAttrs(op->getDiscardableAttrDictionary());
-      Value oldWeights = op.getLhs();
-      op.erase();
-      // The old weights' views, now unread.
-      while (oldWeights && oldWeights.use_empty()) {
-        Operation *producer = oldWeights.getDefiningOp();
-        if (!isa_and_nonnull<memref::CastOp, memref::CollapseShapeOp, memref::ExpandShapeOp,
-                             memref::SubViewOp, memref::GetGlobalOp>(producer))
-          break;
-        oldWeights = producer->getNumOperands() ? producer->getOperand(0) : Value();
-        producer->erase();
+      // Constant A and a product narrower than A is tall: C^T = B^T * A^T, A^T read in
+      // place as B (the other way round, the vectors would run along the shorter side).
+      if (n < m) {
+        if (memref::GlobalOp copy = kMajorWeights(module, symbols, op, op.getLhs(),
+                                                  op.getLhsMDim(), op.getLhsKDim())) {
+          Value weightsT = memref::GetGlobalOp::create(b, loc, copy.getType(), copy.getSymName());
+          // C^T as a view of C: strides swapped, no copy.
+          Value initT = memref::TransposeOp::create(
+              b, loc, op.getInit(),
+              AffineMapAttr::get(AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0},
+                                                              b.getContext())));
+          // B^T is B with the other transpose flag.
+          auto swapped = mips::MatmulOp::create(b, loc, Type(), op.getRhs(), weightsT, initT,
+                                                /*transpose_lhs=*/!op.getTransposeRhs(),
+                                                /*transpose_rhs=*/false, op.getOverwrite(),
+                                                /*inlined=*/false);
+          swapped->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+          eraseWithUnreadViews(op, op.getLhs());
+          continue;
+        }
+      }
+      // Constant f32 B whose rows along n are not contiguous (stored n x k): read as a
+      // k x n copy. Integer sums run as dot products along k in any order, which such
+      // a B suits, so they keep it.
+      if (!isa<FloatType>(rhsType.getElementType()) || n < 2)
+        continue;
+      int64_t offset;
+      SmallVector<int64_t, 2> strides;
+      if (failed(rhsType.getStridesAndOffset(strides, offset)) ||
+          strides[op.getRhsNDim()] == 1)
+        continue;
+      if (memref::GlobalOp copy = kMajorWeights(module, symbols, op, op.getRhs(),
+                                                op.getRhsNDim(), op.getRhsKDim())) {
+        Value weights = memref::GetGlobalOp::create(b, loc, copy.getType(), copy.getSymName());
+        auto rowMajor = mips::MatmulOp::create(b, loc, Type(), op.getLhs(), weights, op.getInit(),
+                                               op.getTransposeLhs(), /*transpose_rhs=*/false,
+                                               op.getOverwrite(), /*inlined=*/false);
+        rowMajor->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+        eraseWithUnreadViews(op, op.getRhs());
       }
     }
-    // Private weights now read only through their transposed copies (one global may
-    // have several views, so each name once; a public one may be read from elsewhere).
+    // Private weights now read only through their copies (one global may have several
+    // views, so each name once; a public one may be read from elsewhere).
     llvm::StringSet<> originals;
     for (auto &[key, copy] : copies)
       originals.insert(std::get<0>(key));

@@ -119,3 +119,54 @@ func.func @out_of_bounds(%b: memref<3x2xf32>, %c: memref<4x2xf32>) {
   mips.matmul overwrite ins(%s, %b : memref<4x3xf32, strided<[100000, 1], offset: 5000000>>, memref<3x2xf32>) outs(%c : memref<4x2xf32>)
   return
 }
+
+// -----
+
+// Constant f32 weights as B, stored n x k (a Linear layer's 3 outputs of 2 inputs, one
+// token): copied k x n, so that libmips reads rows along n in place; transpose_rhs is
+// dropped and C keeps its orientation. The unread original is gone.
+// CHECK-LABEL: memref.global "private" constant @linear_transposed : memref<2x3xf32> = dense_resource<linear_transposed>
+// CHECK-NOT:   memref.global "private" constant @linear :
+// CHECK-LABEL: func.func @linear_token
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: memref<1x2xf32>, %[[Y:[a-z0-9]+]]: memref<1x3xf32>
+// CHECK:         %[[W:.*]] = memref.get_global @linear_transposed : memref<2x3xf32>
+// CHECK:         mips.matmul overwrite ins(%[[X]], %[[W]] : memref<1x2xf32>, memref<2x3xf32>) outs(%[[Y]] : memref<1x3xf32>)
+// The blob holds W^T row by row: W = [[1 2] [3 4] [5 6]].
+// CHECK:       linear_transposed: "0x08000000
+// CHECK-SAME:    0000803F000040400000A040
+// CHECK-SAME:    00000040000080400000C040"
+memref.global "private" constant @linear : memref<3x2xf32> = dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]>
+func.func @linear_token(%x: memref<1x2xf32>, %y: memref<1x3xf32>) {
+  %w = memref.get_global @linear : memref<3x2xf32>
+  mips.matmul transpose_rhs overwrite ins(%x, %w : memref<1x2xf32>, memref<3x2xf32>) outs(%y : memref<1x3xf32>)
+  return
+}
+
+// -----
+
+// B already k x n, integer B stored n x k (dot products suit it) and a single column
+// are left alone.
+// CHECK-LABEL: func.func @rows_along_n
+// CHECK:         mips.matmul ins(%{{.*}}, %{{.*}} : memref<1x2xf32>, memref<2x3xf32>)
+// CHECK-LABEL: func.func @integer_linear
+// CHECK:         mips.matmul transpose_rhs ins(%{{.*}}, %{{.*}} : memref<1x2xi8>, memref<3x2xi8>)
+// CHECK-LABEL: func.func @one_column
+// CHECK:         mips.matmul transpose_rhs ins(%{{.*}}, %{{.*}} : memref<2x2xf32>, memref<1x2xf32>)
+memref.global "private" constant @kn : memref<2x3xf32> = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]>
+func.func @rows_along_n(%x: memref<1x2xf32>, %y: memref<1x3xf32>) {
+  %w = memref.get_global @kn : memref<2x3xf32>
+  mips.matmul ins(%x, %w : memref<1x2xf32>, memref<2x3xf32>) outs(%y : memref<1x3xf32>)
+  return
+}
+memref.global "private" constant @qlinear : memref<3x2xi8> = dense<[[1, 2], [3, 4], [5, 6]]>
+func.func @integer_linear(%x: memref<1x2xi8>, %y: memref<1x3xi32>) {
+  %w = memref.get_global @qlinear : memref<3x2xi8>
+  mips.matmul transpose_rhs ins(%x, %w : memref<1x2xi8>, memref<3x2xi8>) outs(%y : memref<1x3xi32>)
+  return
+}
+memref.global "private" constant @column : memref<1x2xf32> = dense<[[1.0, 2.0]]>
+func.func @one_column(%x: memref<2x2xf32>, %y: memref<2x1xf32>) {
+  %w = memref.get_global @column : memref<1x2xf32>
+  mips.matmul transpose_rhs ins(%x, %w : memref<2x2xf32>, memref<1x2xf32>) outs(%y : memref<2x1xf32>)
+  return
+}

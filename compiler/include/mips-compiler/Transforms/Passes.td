@@ -100,7 +100,7 @@ def MipsSpecializeDenseArguments : Pass<"mips-specialize-dense-arguments", "::ml
 }
 
 def MipsTransposeConstantWeights : Pass<"mips-transpose-constant-weights", "::mlir::ModuleOp"> {
-  let summary = "Run narrow products with constant weights along the weights, transposed at compile time";
+  let summary = "Lay constant weights out at compile time as libmips reads them in place: narrow products turned round, n x k B copied k x n";
   let description = [{
     A `mips.matmul` on buffers whose A is a view with a static layout of a
     constant `memref.global` with known data (inline or a resource blob), and
@@ -111,10 +111,14 @@ def MipsTransposeConstantWeights : Pass<"mips-transpose-constant-weights", "::ml
     view), B^T is B with the other transpose flag and C^T a `memref.transpose`
     of C. The libmips call then reads the copy in place, summing over k in
     ascending order, with ABI 1.0: along its rows for one column of C, or,
-    where libmips turns the call back, as a column-major A. A private global of
-    this module left unread is erased; views whose static layout reaches past
-    the global's data are left alone. Runs before convert-mips-to-libmips when
-    --mips-pack-constant-weights is off (with it, the runtime packs A^T).
+    where libmips turns the call back, as a column-major A. Otherwise, constant
+    f32 weights that are B with rows along n not contiguous (stored n x k, as
+    PyTorch's Linear stores them) are copied k x n into such a global, and the
+    matmul reads them without transpose_rhs: in ascending order libmips would
+    transpose an n x k B on every call. A private global of this module left
+    unread is erased; views whose static layout reaches past the global's data
+    are left alone. Runs before convert-mips-to-libmips when
+    --mips-pack-constant-weights is off (with it, the runtime packs them).
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
