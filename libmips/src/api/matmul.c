@@ -189,7 +189,6 @@ static inline __attribute__((always_inline)) void run_checked(
 
 #undef MIPS_TRANSPOSED
 
-
 /* Whether a call may be one of the smallest (below): m in [2, 15], n in [2, 4] (what every
  * kernel set's tiny tile has at its smallest VLEN), k in [1, 15]. */
 static inline bool tiny_shape(int64_t m, int64_t n, int64_t k) {
