@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mips_internal.h"
+#include "mips/mips.h"
+#include "dispatch.h"
 #include "threading/threading.h"
 
 #if defined(MIPS_HAVE_RVV_KERNELS)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The status abi/ABI.md prescribes for a matmul call, derived from the contract's
- * table with 128-bit arithmetic. It shares no code with libmips/src/api.c on purpose:
+ * table with 128-bit arithmetic. It shares no code with libmips/src/api/checks.c on purpose:
  * the fuzzers compare the two. */
 #ifndef MIPS_TESTS_FUZZ_EXPECTED_STATUS_H
 #define MIPS_TESTS_FUZZ_EXPECTED_STATUS_H

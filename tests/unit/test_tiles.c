@@ -6,7 +6,8 @@
  * checked the same way, with small problems split over 2 to 9 threads. Links the
  * library's internal objects. */
 #include "matmul_cases.h"
-#include "mips_internal.h"
+#include "dispatch.h"
+#include "driver/driver.h"
 #include "threading/threading.h"
 
 #if defined(MIPS_HAVE_RVV_KERNELS)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The exact argument checks, for calls the inline checks of checks.h cannot clear. */
-#include "api/entry.h"
+#include "api/checks.h"
 
 /* Checks that every element index of `op` (rows, cols >= 1), its byte offset, and the
  * byte distance each dimension spans fit in int64_t and ptrdiff_t. The extreme indices

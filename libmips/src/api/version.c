@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* What the library is: its versions, status texts, kernel set and thread default. */
-#include "mips_internal.h"
+#include "mips/mips.h"
+#include "dispatch.h"
 #include "threading/threading.h"
 
 #define MIPS_STRINGIFY_(x) #x

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The functions of the per-type descriptor (mips_dtypes, in mips_internal.h, with the
+/* The functions of the per-type descriptor (mips_dtypes, in dtypes.h, with the
  * element sizes): the default A packer and C's zero fill of each element type. */
-#include "mips_internal.h"
+#include "driver/dtypes.h"
 
 /* A(i, l) -> panel[l * mr + i], rows past `rows` up to mr zero. */
 #define MIPS_PACK_A(NAME, T)                                                              \

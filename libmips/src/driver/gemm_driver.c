@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mips_internal.h"
+#include "driver/driver.h"
 
 enum {
   B_BLOCK_BYTES = 1 << 20,               /* packed B block: about an L2 */

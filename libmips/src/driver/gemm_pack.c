@@ -5,7 +5,7 @@
  * on the vector unit the tiles need, while scalar code runs beside it. When B's columns
  * are contiguous (a transposed B) they move 4 x 4 blocks, so that every access has an
  * immediate offset. (l, j) of B, at b[l * s0 + j * s1], goes to out[l * nr + j]. */
-#include "mips_internal.h"
+#include "driver/gemm_pack.h"
 
 #define MIPS_GATHER_B(NAME, IN_T, OUT_T)                                                \
   void NAME(OUT_T *restrict out, const IN_T *b, ptrdiff_t s0, ptrdiff_t s1, int64_t k,   \

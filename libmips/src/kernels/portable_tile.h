@@ -7,17 +7,19 @@
  * registers: VEC is a scalar (VW = 1) or a GCC/Clang vector of VW lanes of a row.
  * Accumulation starts from C (or +0) and adds the products in ascending k, as the
  * contract says. int8 products accumulate in uint32_t: wrapping, like the other kernels.
- * Include it from exactly one translation unit per kernel set (it defines statics). */
+ * Each tile is static to the file that stamps it out; the B packers are defined once,
+ * in portable_pack_b.c. */
 #ifndef MIPS_SRC_KERNELS_PORTABLE_TILE_H
 #define MIPS_SRC_KERNELS_PORTABLE_TILE_H
 
 #include <string.h>
 
-#include "mips_internal.h"
+#include "kernels/contract.h"
+#include "kernels/kernel_set.h"
 
 /* Packs B panels widened to the accumulator type, zero-padded to nr columns. */
 #define MIPS_PORTABLE_PACK_B(NAME, IN_T, OUT_T, CONVERT)                                   \
-  static void NAME(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,      \
+  void NAME(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,      \
                    int64_t cols, int64_t nr) {                                             \
     OUT_T *out = dst;                                                                      \
     const IN_T *b = src;                                                                   \
@@ -37,8 +39,10 @@
  * as uint32_t so that products and sums wrap instead of overflowing. */
 #define MIPS_F32_FROM(x) (x)
 #define MIPS_U32_FROM_I8(x) ((uint32_t)(int32_t)(x))
-MIPS_PORTABLE_PACK_B(pack_b_f32_portable, float, float, MIPS_F32_FROM)
-MIPS_PORTABLE_PACK_B(pack_b_i8_portable, int8_t, uint32_t, MIPS_U32_FROM_I8)
+void mips_pack_b_f32_portable(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,
+                              int64_t cols, int64_t nr);
+void mips_pack_b_i8_portable(void *dst, const void *src, ptrdiff_t s0, ptrdiff_t s1, int64_t k,
+                             int64_t cols, int64_t nr);
 
 /* One tile body. VEC is the register type holding VW lanes of ACC_T (VW = 1: ACC_T
  * itself) and UVEC the same type aligned to one element, for loads and stores anywhere;
@@ -109,7 +113,7 @@ MIPS_PORTABLE_PACK_B(pack_b_i8_portable, int8_t, uint32_t, MIPS_U32_FROM_I8)
 
 /* COST: relative cost of one row of one k step (the driver picks the cheapest tile). */
 #define MIPS_PORTABLE_TILE_DESC(NAME, MR, PACKED_T, PACK, AVAILABLE, COST)                 \
-  static const mips_tile NAME##_tile = {                                                   \
+  const mips_tile mips_##NAME##_tile = {                                                   \
       .name = #NAME, .mr = MR, .nr = NAME##_nr, .cost_per_row = COST,                      \
       .needs_packing = true, .packed_b_size = sizeof(PACKED_T), .pack_b = PACK,            \
       .run = NAME, .available = AVAILABLE};

@@ -47,7 +47,7 @@ int mips_threads_for_problem(int64_t m, int64_t n, int64_t k, uint32_t flags) {
   if (__builtin_mul_overflow(m, n, &work) || __builtin_mul_overflow(work, k, &work)) work = INT64_MAX;
   const int64_t most = work / MIPS_PARALLEL_MIN_WORK;
   if (most < 2) return 1;
-  const int cap = (int)((flags & MIPS_THREAD_CAP_MASK) >> MIPS_THREAD_CAP_SHIFT);
+  const int cap = mips_thread_cap(flags);
   const int threads = cap > 0 ? cap : mips_threads_default();
   return most < threads ? (int)most : threads;
 }

@@ -11,7 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mips_internal.h"
+#include "driver/driver.h"
+#include "mips/mips.h"
 
 /* One of `count` parts of a parallel job. */
 typedef void (*mips_task_fn)(void *ctx, int index, int count);
@@ -36,8 +37,12 @@ int mips_threads_default(void);
 int mips_threads_for_problem(int64_t m, int64_t n, int64_t k, uint32_t flags);
 
 #define MIPS_MAX_THREADS 255
-#define MIPS_THREAD_CAP_SHIFT 8
-#define MIPS_THREAD_CAP_MASK (0xFFu << MIPS_THREAD_CAP_SHIFT)
+/* The thread cap's bits in a call's flags, from the public encoding alone
+ * (MIPS_MATMUL_MAX_THREADS(n)), and the cap they hold (0: none). */
+#define MIPS_THREAD_CAP_MASK MIPS_MATMUL_MAX_THREADS(MIPS_MAX_THREADS)
+static inline int mips_thread_cap(uint32_t flags) {
+  return (int)((flags & MIPS_THREAD_CAP_MASK) / MIPS_MATMUL_MAX_THREADS(1));
+}
 
 /* Multiply-adds each thread must get before a call is split. Measured on the x86-64
  * host (2 cores), f32 n^3 on 2 threads against 1: OpenMP breaks even near 96^3 (0.9 M),

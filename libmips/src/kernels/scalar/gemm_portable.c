@@ -7,10 +7,10 @@
 MIPS_PORTABLE_TILE(f32_6x4_scalar, , float, float, float, MIPS_F32_FROM, float, float, 1, 6, 4)
 MIPS_PORTABLE_TILE(i8i32_6x4_scalar, , int8_t, uint32_t, int32_t, MIPS_U32_FROM_I8, uint32_t,
                    uint32_t, 1, 6, 4)
-MIPS_PORTABLE_TILE_DESC(f32_6x4_scalar, 6, float, pack_b_f32_portable, NULL, 1)
-MIPS_PORTABLE_TILE_DESC(i8i32_6x4_scalar, 6, uint32_t, pack_b_i8_portable, NULL, 1)
-static const mips_tile *const f32_tiles[] = {&f32_6x4_scalar_tile};
-static const mips_tile *const i8i32_tiles[] = {&i8i32_6x4_scalar_tile};
+MIPS_PORTABLE_TILE_DESC(f32_6x4_scalar, 6, float, mips_pack_b_f32_portable, NULL, 1)
+MIPS_PORTABLE_TILE_DESC(i8i32_6x4_scalar, 6, uint32_t, mips_pack_b_i8_portable, NULL, 1)
+static const mips_tile *const f32_tiles[] = {&mips_f32_6x4_scalar_tile};
+static const mips_tile *const i8i32_tiles[] = {&mips_i8i32_6x4_scalar_tile};
 
 const mips_kernel_set mips_kernels_scalar = {
     .name = "scalar",

@@ -6,7 +6,9 @@
  * smuggled across processes), instead of reading a wrong layout. */
 #include <stdlib.h>
 
-#include "mips_internal.h"
+#include "dispatch.h"
+#include "driver/driver.h"
+#include "driver/packed_b.h"
 
 /* "mipsPKB" and the element type: a freed handle, or one of the other type, differs. */
 static uint64_t packed_b_magic(mips_dtype type) {
