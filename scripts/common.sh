@@ -6,10 +6,15 @@ MIPS_BUILD=${MIPS_BUILD:-$MIPS_ROOT/build}
 MIPS_QEMU=(qemu-riscv64 -L /usr/riscv64-linux-gnu)
 MIPS_RVV_CPU=rv64,v=true,vext_spec=v1.0
 
-# mips_configure_build <name> [cmake args...]: configures and builds $MIPS_BUILD/<name>.
-mips_configure_build() {
+# mips_configure <name> [cmake args...]: configures $MIPS_BUILD/<name>.
+mips_configure() {
   local name=$1
   shift
   cmake -S "$MIPS_ROOT" -B "$MIPS_BUILD/$name" -G Ninja "$@" >/dev/null
-  cmake --build "$MIPS_BUILD/$name"
+}
+
+# mips_configure_build <name> [cmake args...]: configures and builds all of $MIPS_BUILD/<name>.
+mips_configure_build() {
+  mips_configure "$@"
+  cmake --build "$MIPS_BUILD/$1"
 }
