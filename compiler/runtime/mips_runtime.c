@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 
 #include "mips/mips.h"
 #include "mips-compiler/Runtime/RequiredAbi.h"
@@ -229,6 +230,38 @@ MIPS_RT_API void MIPS_RT_COMMON_NAME(call_failed)(int32_t slot, int32_t status, 
   fprintf(stderr, "mips: %s failed with status %d: %s\n", callee, (int)status,
           text != NULL ? text : "(no status text)");
   abort();
+}
+
+/* Every exported function of a riscv64 object first makes sure, once, that this CPU has
+ * the single-letter extensions the object was compiled for (`required`: bit x - 'a' for
+ * extension x, as AT_HWCAP reports them; `isa`: the object's ISA, e.g. "rv64imafdcv").
+ * Without one, the object's own code would die of SIGILL: instead, one line names what
+ * is missing and how to compile for this core, and the program exits as the dynamic
+ * loader does when it cannot run a program. The caller runs it only until `*checked`
+ * is set (each object keeps its own flag: two objects may need different extensions). */
+MIPS_RT_API void MIPS_RT_COMMON_NAME(check_cpu)(uint64_t required, const char *isa,
+                                                const char *function, uint8_t *checked) {
+#if defined(__riscv) && defined(__linux__)
+  const uint64_t missing = required & ~(uint64_t)getauxval(AT_HWCAP);
+#else
+  const uint64_t missing = 0; /* only riscv64 objects are checked */
+#endif
+  if (missing != 0) {
+    char letters[2 * 26 + 1];
+    size_t used = 0;
+    for (int bit = 0; bit < 26; ++bit)
+      if (missing >> bit & 1) {
+        if (used > 0) letters[used++] = ',';
+        letters[used++] = (char)('A' + bit);
+      }
+    letters[used] = '\0';
+    fprintf(stderr,
+            "mips: %s was compiled for %s, but this CPU lacks the %s extension%s (AT_HWCAP); "
+            "compile it for this core with mips-compile --march=rv64gc\n",
+            function, isa, letters, used > 1 ? "s" : "");
+    exit(MIPS_RT_EXIT_LOAD_FAILURE);
+  }
+  __atomic_store_n(checked, 1, __ATOMIC_RELAXED);
 }
 
 #if MIPS_RT_ABI_MINOR >= 2

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mips-compiler/Target/Target.h"
+#include "mips-compiler/Target/CpuGuard.h"
 #include "mips-compiler/Target/LibmipsBitcode.h"
 #include "mips-compiler/Runtime/Imports.h"
 
@@ -281,6 +282,8 @@ LogicalResult mips::emitModule(ModuleOp module, const EmitOptions &options,
             *llvmModule, options.libmipsBitcode,
             [&](llvm::StringRef name) { return modelSymbols.contains(name); }))
       return module.emitError() << llvm::toString(std::move(error));
+  mips::guardEntryPoints(*llvmModule, features, abiMinor,
+                         [&](llvm::StringRef name) { return modelSymbols.contains(name); });
 
   optimize(*llvmModule, *machine, options.optLevel);
 

@@ -3,13 +3,23 @@
 // RUN: mips-compile %S/Inputs/model.mlir --emit=mlir -o - | FileCheck %s --check-prefix=MLIR
 
 // CHECK:        target triple = "riscv64-unknown-linux-gnu"
-// CHECK:        define {{.*}} @matmul(
+// CHECK:        @mips.isa = private {{.*}} c"rv64imafdcv\00"
+// CHECK:        define internal {{.*}} @matmul.mips_body(
 // CHECK:        call void @__mips_rt_v1_0_dynamic2_ensure_imports()
 // CHECK:        load ptr, ptr getelementptr {{.*}}@__mips_rt_v1_0_dynamic2_import_table
-// CHECK:        define {{.*}}void @_mlir_ciface_matmul(
+// CHECK:        define internal {{.*}}void @_mlir_ciface_matmul.mips_body(
 // The runtime bitcode is linked in: the resolver dlopens the provider.
 // CHECK:        define weak hidden void @__mips_rt_v1_0_dynamic2_resolve()
 // CHECK:        call ptr @dlopen(
+// Each exported function is a guard, compiled without V, that checks the CPU once
+// (I, M, A, F, D, C and V: bits 8, 12, 0, 5, 3, 2 and 21 of AT_HWCAP), then runs its body.
+// CHECK:        define {{.*}} @matmul({{.*}}) {{.*}}#[[GUARD:[0-9]+]] {
+// CHECK:        load i8, ptr @mips.cpu_checked
+// CHECK:        call void @__mips_rt_v1_0_common_check_cpu(i64 2101549, ptr nonnull @mips.isa, ptr nonnull @{{.*}}, ptr nonnull @mips.cpu_checked)
+// CHECK:        tail call {{.*}} @matmul.mips_body(
+// CHECK:        define {{.*}}void @_mlir_ciface_matmul({{.*}}) {{.*}}#[[GUARD]] {
+// CHECK:        tail call {{.*}}void @_mlir_ciface_matmul.mips_body(
+// CHECK:        attributes #[[GUARD]] = { noinline "target-features"="{{[^"]*}},-v,{{[^"]*}},-zve32x,
 
 // ASM:          _mlir_ciface_matmul:
 // MLIR:         llvm.func @_mlir_ciface_matmul

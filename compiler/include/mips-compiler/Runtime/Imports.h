@@ -79,6 +79,11 @@ inline std::string badShapesSymbol(unsigned abiMinor) {
 inline std::string badBatchSymbol(unsigned abiMinor) {
   return runtimeSymbol("common", "bad_batch", abiMinor);
 }
+/// void check_cpu(uint64_t required, const char *isa, const char *function,
+///                uint8_t *checked): what every exported riscv64 function runs first.
+inline std::string checkCpuSymbol(unsigned abiMinor) {
+  return runtimeSymbol("common", "check_cpu", abiMinor);
+}
 
 /// The module attribute (an i32) that records the libmips ABI minor a module's
 /// calls need; absent: MIPS_RT_ABI_MINOR_BASE. Set by convert-mips-to-libmips,
