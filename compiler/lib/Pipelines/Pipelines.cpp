@@ -84,12 +84,14 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   if (!options.packConstantWeights)
     pm.addPass(mips::createMipsTransposeConstantWeights());
   // After specialization: mips.matmul sees the dense copy's static strides.
+  mips::ConvertMipsToVectorOptions inlineCode;
+  // LMUL 2 on RVV: 16 columns in one register group from VLEN 256.
+  inlineCode.scalableLanes = options.scalableVectors ? 4 : 0;
+  pm.addPass(mips::createConvertMipsToVector(inlineCode));
   mips::ConvertMipsToLibmipsOptions libmips;
   libmips.anyOrder = options.anyOrder;
   libmips.packConstantWeights = options.packConstantWeights;
   libmips.batchedCalls = options.batchedCalls;
-  // LMUL 2 on RVV: 16 columns in one register group from VLEN 256.
-  libmips.scalableLanes = options.scalableVectors ? 4 : 0;
   pm.addPass(mips::createConvertMipsToLibmips(libmips));
   pm.addPass(createCanonicalizerPass());
   mips::MipsCopiesAsLoopsOptions copies;

@@ -3,7 +3,7 @@
 //
 // Kernel variant selection: below the threshold, the fixed cost of a libmips call
 // (checks, dispatch, packing) outweighs the work, so the matmul is marked `inlined`
-// and convert-mips-to-libmips emits straight-line vector code for it.
+// and convert-mips-to-vector emits straight-line vector code for it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +36,7 @@ constexpr int64_t kMaxInlineK = 16;
 /// matmul (a batch entry) with static shapes the inline code runs well (any static
 /// shape with `anyShape`), else nothing.
 /// With scalable vectors, f32 rows wider than 8 run on vector<[4]xf32> in row
-/// blocks that stream B (convert-mips-to-libmips), and beat even an embedded call
+/// blocks that stream B (convert-mips-to-vector), and beat even an embedded call
 /// up to 8 times the threshold with K <= 16 (bench/linkage_modes.sh at VLEN 256,
 /// busiest inline / embedded: 16x16x16 645 / 787, 32x16x16 1285 / 1474, 32x32x16
 /// 2567 / 2709, 64x16x16 2565 / 2666); with longer k they tie or lose (16x16x32

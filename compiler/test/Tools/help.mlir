@@ -4,6 +4,7 @@
 // CHECK-DAG: --mips-approximate-math
 // CHECK-DAG: --mips-decompose-aggregates
 // CHECK-DAG: --convert-mips-to-libmips
+// CHECK-DAG: --convert-mips-to-vector
 // CHECK-DAG: --mips-deallocate-buffers
 // CHECK-DAG: --mips-expose-c-interface
 // CHECK-DAG: --mips-import-table

@@ -4,7 +4,7 @@
 // RUN: mips-opt %s -split-input-file --mips-inline-small-matmuls=embedded-libmips=true | FileCheck %s --check-prefixes=CHECK,EMBEDDED
 // RUN: mips-opt %s -split-input-file --mips-inline-small-matmuls="embedded-libmips=true scalable=true" | FileCheck %s --check-prefixes=CHECK,SCALABLE
 
-// The choice is a mark on the op: convert-mips-to-libmips emits inline code for
+// The choice is a mark on the op: convert-mips-to-vector emits inline code for
 // it instead of a call. 4x4x4 = 64 multiply-adds and 4x5x6 are inline by
 // default, flags kept; threshold=0 keeps every call.
 // CHECK-LABEL:   func.func @tiny

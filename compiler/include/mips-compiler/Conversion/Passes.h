@@ -7,6 +7,7 @@
 #include "mips-compiler/Conversion/ConvToMatmul/ConvToMatmul.h"
 #include "mips-compiler/Conversion/LinalgToMips/LinalgToMips.h"
 #include "mips-compiler/Conversion/MipsToLibmips/MipsToLibmips.h"
+#include "mips-compiler/Conversion/MipsToVector/MipsToVector.h"
 
 namespace mlir {
 namespace mips {

@@ -119,13 +119,8 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     base buffer lowers to a plain pointer. A declaration of the same name
     with another type is an error.
 
-    A matmul marked `inlined` becomes straight-line vector code instead: B's
-    rows in vector registers, then one row of C at a time, with a multiply-add
-    of a broadcast A element per (i, l). It needs unit-stride rows of B and C, checked at run
-    time; other views, and a transposed B, run as loops. When the matmul's C is
-    a fresh buffer that a `memref.copy` just before it fills (bufferization's
-    copy of a C it may not write), the rows are read from the copy's source and
-    the copy is left to the loops alone.
+    A matmul marked `inlined` is an error here: `convert-mips-to-vector`, which
+    runs first, writes it as vector code.
 
     With `any-order`, f32 calls pass `MIPS_MATMUL_ANY_ORDER`: libmips may sum
     over k in any order (dot products for matrix-vector shapes), which libmips
@@ -157,14 +152,43 @@ def ConvertMipsToLibmips : Pass<"convert-mips-to-libmips", "::mlir::ModuleOp"> {
     Option<"batchedCalls", "batched-calls", "bool", /*default=*/"false",
            "Make each mips.batch_matmul one batched libmips call instead of a call "
            "per entry (needs libmips 1.2)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def ConvertMipsToVector : Pass<"convert-mips-to-vector", "::mlir::ModuleOp"> {
+  let summary = "Write mips.matmul on memrefs marked `inlined` as inline vector code";
+  let description = [{
+    A matmul marked `inlined` (by `mips-inline-small-matmuls`: small and
+    static) becomes straight-line vector code instead of a libmips call: B's
+    rows in vector registers, then one row of C at a time, with a multiply-add
+    of a broadcast A element per (i, l). It needs unit-stride rows of B and C,
+    checked at run time; other views, and a transposed B, run as loops. When
+    the matmul's C is a fresh buffer that a `memref.copy` just before it fills
+    (bufferization's copy of a C it may not write), the rows are read from the
+    copy's source and the copy is left to the loops alone.
+    With `scalable-lanes` (a target with scalable vectors), f32 matmuls more
+    than 8 columns wide run on vector<[N]xf32>: C's columns in chunks of
+    vscale * N with a mask for the last, C's rows in blocks of at most 8 whose
+    accumulators stay in registers. Matmuls not marked are left for
+    `convert-mips-to-libmips`.
+  }];
+  let options = [
     Option<"scalableLanes", "scalable-lanes", "int64_t", /*default=*/"0",
            "Inline f32 matmuls more than 8 columns wide on vector<[N]xf32> (a target "
            "with scalable vectors; 0: fixed vectors)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
-    "::mlir::func::FuncDialect",
-    "::mlir::LLVM::LLVMDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",

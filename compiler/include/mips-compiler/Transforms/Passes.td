@@ -17,7 +17,7 @@ def MipsInlineSmallMatmuls : Pass<"mips-inline-small-matmuls", "::mlir::func::Fu
     `mips.matmul` whose shapes are static, with N >= 2, is marked `inlined`
     when M*N*K is at most `threshold` with K <= 8, or at most half of it with
     K <= 16;
-    `convert-mips-to-libmips` then emits straight-line vector code for it
+    `convert-mips-to-vector` then emits straight-line vector code for it
     instead of a call. Longer reductions, and single columns (matvecs), lose
     inline at any size (measured by bench/inline_threshold.sh). A threshold of
     0 keeps every call. With libmips embedded a call costs about 250

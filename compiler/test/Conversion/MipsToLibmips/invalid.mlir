@@ -39,3 +39,12 @@ func.func @clashing_llvm_function(%a: memref<2x2xf32>, %b: memref<2x2xf32>, %c: 
   mips.matmul ins(%a, %b : memref<2x2xf32>, memref<2x2xf32>) outs(%c : memref<2x2xf32>)
   return
 }
+
+// -----
+
+// Inline code is convert-mips-to-vector's: an inlined matmul left over is an error.
+func.func @inlined_left_over(%a: memref<2x3xf32>, %b: memref<3x4xf32>, %c: memref<2x4xf32>) {
+  // expected-error @+1 {{is marked inlined: convert-mips-to-vector writes it as vector code}}
+  mips.matmul inlined ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%c : memref<2x4xf32>)
+  return
+}

@@ -22,12 +22,10 @@ namespace mips {
 /// declare the callees in the enclosing module, with the runtime names of the ABI
 /// minor it records (`mips.libmips_abi_minor`), which must be at least 2 when
 /// `anyOrder` passes MIPS_MATMUL_ANY_ORDER, `packConstantWeights` packs constant
-/// weights once for packed calls, or a batch becomes one batched call. Inlined f32
-/// matmuls more than 8 columns wide run on vector<[scalableLanes]xf32> when it is
-/// positive (a target with scalable vectors).
+/// weights once for packed calls, or a batch becomes one batched call. Matmuls marked
+/// `inlined` are convert-mips-to-vector's.
 void populateMipsToLibmipsPatterns(RewritePatternSet &patterns, bool anyOrder = false,
-                                   bool packConstantWeights = false, bool batchedCalls = false,
-                                   int64_t scalableLanes = 0);
+                                   bool packConstantWeights = false, bool batchedCalls = false);
 
 } // namespace mips
 } // namespace mlir

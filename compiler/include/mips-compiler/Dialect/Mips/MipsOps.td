@@ -32,7 +32,7 @@ def Mips_MatmulOp : Mips_Op<"matmul", [
     i8 x i8 -> i32 (exact, with sign extension). Transposes are views: the
     conversion to libmips swaps the strides it passes instead of copying.
 
-    With `inlined` (static shapes only), the conversion emits straight-line
+    With `inlined` (static shapes only), `convert-mips-to-vector` emits straight-line
     vector code instead of a libmips call: the kernel variant for matmuls too
     small to pay for a call. `mips-inline-small-matmuls` decides.
 

@@ -1,5 +1,5 @@
-// RUN: mips-opt %s -split-input-file --convert-mips-to-libmips="scalable-lanes=4" | FileCheck %s
-// RUN: mips-opt %s -split-input-file --convert-mips-to-libmips | FileCheck %s --check-prefix=FIXED
+// RUN: mips-opt %s -split-input-file --convert-mips-to-vector="scalable-lanes=4" | FileCheck %s
+// RUN: mips-opt %s -split-input-file --convert-mips-to-vector | FileCheck %s --check-prefix=FIXED
 
 // On a target with scalable vectors, an inlined f32 matmul more than 8 columns
 // wide runs on vector<[4]xf32>: C's columns in chunks of vscale * 4 under a mask,
