@@ -43,6 +43,8 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   convs.im2colBytes = options.im2colBytes;
   convs.scalableLanes = options.scalableVectors ? kScalableCopyLanes : 0;
   pm.addPass(mips::createConvertConvToMatmul(convs));
+  pm.addPass(mips::createMipsRaiseContractions());
+  pm.addPass(mips::createMipsDecomposeQuantizedMatmuls());
   pm.addPass(mips::createConvertLinalgToMips());
   mips::MipsInlineSmallMatmulsOptions inlining;
   inlining.threshold = options.inlineThreshold;

@@ -79,19 +79,9 @@ def ConvertLinalgToMips : Pass<"convert-linalg-to-mips"> {
       1 is a single `mips.matmul` on 2-D slices (no copies).
     - `linalg.matvec` and `linalg.vecmat`: the vector is an N = 1 (M = 1)
       matrix view.
-    - `linalg.quantized_matmul` and `linalg.quantized_batch_matmul`: the int8
-      product by libmips, then the zero-point corrections
-      `- zb * rowsum(A) - za * colsum(B) + K * za * zb`, all in i32 (exact
-      modulo 2^32, as the op's own semantics). On tensors the corrections are
-      linalg ops; on memrefs, loops that update C in place with no temporary.
-
-    - `linalg.generic` that is one of these matmuls (iterators parallel then
-      one reduction, matmul, batch matmul (a shared operand included), matvec
-      or vecmat maps, a body of `acc + a * b`, with `arith.extsi` for int8),
-      and `linalg.contract` with (b?, m, n, k) matmul maps: the named op or
-      mips.matmul. The generic form of a zero `linalg.fill` is recognised too.
-      Upstream's `linalg-specialize-generic-ops` is not used: in LLVM 22 it
-      turns a transposed matmul into an invalid `linalg.matmul`.
+    Generic and contract forms reach it as named ops (`mips-raise-contractions`),
+    quantized matmuls as plain int8 products (`mips-decompose-quantized-matmuls`);
+    the generic form of a zero `linalg.fill` is recognised as the overwrite flag.
 
     Memrefs whose layout has no strides stay loops.
 

@@ -285,6 +285,42 @@ def MipsRemarks : Pass<"mips-remarks"> {
   ];
 }
 
+def MipsRaiseContractions : Pass<"mips-raise-contractions"> {
+  let summary = "Raise the generic and contract forms of matmuls libmips runs to named linalg ops";
+  let description = [{
+    `linalg.generic` that is one of the matmuls libmips runs (iterators
+    parallel then one reduction; matmul, batch matmul (a shared operand
+    included), matvec or vecmat maps; a body of `acc + a * b`, with
+    `arith.extsi` for int8) becomes `linalg.matmul` or `linalg.batch_matmul`
+    with its indexing maps, `linalg.matvec` or `linalg.vecmat`; so does
+    `linalg.contract` with (b?, m, n, k) matmul maps and signed extension.
+    Element types and memrefs are checked as `convert-linalg-to-mips` checks
+    them: what it could not convert stays as it was. Upstream's
+    `linalg-specialize-generic-ops` is not used: in LLVM 22 it turns a
+    transposed matmul into an invalid `linalg.matmul`.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def MipsDecomposeQuantizedMatmuls : Pass<"mips-decompose-quantized-matmuls"> {
+  let summary = "Quantized matmuls as the plain int8 product plus zero-point corrections";
+  let description = [{
+    `linalg.quantized_matmul` and `linalg.quantized_batch_matmul` (int8 into
+    int32) become the int8 `linalg.matmul` (`batch_matmul`), which libmips
+    runs, then the corrections `- zb * rowsum(A) - za * colsum(B) + K * za * zb`,
+    all in i32 (exact modulo 2^32, as the op's own semantics). On tensors the
+    corrections are linalg ops; on memrefs, loops that update C in place with
+    no temporary. Corrections for a zero point that is a constant 0 are left out.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def MipsDecomposeAggregates : Pass<"mips-decompose-aggregates"> {
   let summary = "Decompose aggregated linalg ops (linalg.softmax) into generics";
   let description = [{

@@ -1,6 +1,6 @@
 // RUN: mips-opt %s -split-input-file --convert-conv-to-matmul | FileCheck %s
-// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul --convert-linalg-to-mips | FileCheck %s --check-prefix=MIPS
-// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul=im2col-bytes=1200 --convert-linalg-to-mips --canonicalize | FileCheck %s --check-prefix=BLOCKS
+// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul --mips-raise-contractions --mips-decompose-quantized-matmuls --convert-linalg-to-mips | FileCheck %s --check-prefix=MIPS
+// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul=im2col-bytes=1200 --mips-raise-contractions --mips-decompose-quantized-matmuls --convert-linalg-to-mips --canonicalize | FileCheck %s --check-prefix=BLOCKS
 
 // A 1x1 NHWC convolution is one matmul on views: N*H*W rows of C channels.
 // CHECK-DAG:   #[[A:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>

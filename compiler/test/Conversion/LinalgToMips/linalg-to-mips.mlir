@@ -1,4 +1,4 @@
-// RUN: mips-opt %s -split-input-file --convert-linalg-to-mips | FileCheck %s
+// RUN: mips-opt %s -split-input-file --mips-raise-contractions --mips-decompose-quantized-matmuls --convert-linalg-to-mips | FileCheck %s
 
 // CHECK-LABEL: func.func @static_f32
 // CHECK-SAME:    %[[A:.*]]: tensor<4x8xf32>, %[[B:.*]]: tensor<8x16xf32>, %[[C:.*]]: tensor<4x16xf32>
