@@ -42,6 +42,9 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   mips::ConvertConvToMatmulOptions convs;
   convs.im2colBytes = options.im2colBytes;
   convs.scalableLanes = options.scalableVectors ? kScalableCopyLanes : 0;
+  // Taps that read only zero padding go first: what remains may be a 1x1 conv.
+  pm.addPass(mips::createMipsDropPaddingOnlyTaps());
+  pm.addPass(mips::createMipsDepthwiseMultiplierOne());
   pm.addPass(mips::createConvertConvToMatmul(convs));
   pm.addPass(mips::createMipsRaiseContractions());
   pm.addPass(mips::createMipsDecomposeQuantizedMatmuls());

@@ -3,6 +3,9 @@
 // CHECK-DAG: --convert-linalg-to-mips
 // CHECK-DAG: --mips-approximate-math
 // CHECK-DAG: --mips-decompose-aggregates
+// CHECK-DAG: --mips-decompose-quantized-matmuls
+// CHECK-DAG: --mips-depthwise-multiplier-one
+// CHECK-DAG: --mips-drop-padding-only-taps
 // CHECK-DAG: --convert-mips-to-libmips
 // CHECK-DAG: --convert-mips-to-vector
 // CHECK-DAG: --mips-deallocate-buffers
@@ -10,6 +13,7 @@
 // CHECK-DAG: --mips-import-table
 // CHECK-DAG: --mips-inline-small-matmuls
 // CHECK-DAG: --mips-lower-to-llvm
+// CHECK-DAG: --mips-raise-contractions
 // CHECK-DAG: --inline-threshold=
 // CHECK-DAG: --static-embedding
 // CHECK-DAG: --precise-math

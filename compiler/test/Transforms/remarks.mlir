@@ -1,5 +1,5 @@
-// RUN: mips-opt %s --convert-conv-to-matmul --mips-raise-contractions --mips-decompose-quantized-matmuls --convert-linalg-to-mips --mips-inline-small-matmuls --mips-remarks --verify-diagnostics --split-input-file
-// RUN: mips-opt %s --convert-conv-to-matmul --mips-raise-contractions --mips-decompose-quantized-matmuls --convert-linalg-to-mips --mips-inline-small-matmuls --mips-remarks=precise=true --split-input-file 2>&1 | FileCheck %s --check-prefix=PRECISE
+// RUN: mips-opt %s --mips-drop-padding-only-taps --mips-depthwise-multiplier-one --convert-conv-to-matmul --mips-raise-contractions --mips-decompose-quantized-matmuls --convert-linalg-to-mips --mips-inline-small-matmuls --mips-remarks --verify-diagnostics --split-input-file
+// RUN: mips-opt %s --mips-drop-padding-only-taps --mips-depthwise-multiplier-one --convert-conv-to-matmul --mips-raise-contractions --mips-decompose-quantized-matmuls --convert-linalg-to-mips --mips-inline-small-matmuls --mips-remarks=precise=true --split-input-file 2>&1 | FileCheck %s --check-prefix=PRECISE
 
 // A 3x3 conv reaches libmips as a matmul over its patches, at the conv's location;
 // a depthwise conv does not: it becomes vector code.

@@ -27,10 +27,9 @@ def ConvertConvToMatmul : Pass<"convert-conv-to-matmul"> {
     The NHWC `_q` forms (int8 with zero points, as TOSA's quantized conv2d
     lowers) take the same paths into `linalg.quantized_matmul`, an FHWC
     filter transposed first. Dynamic shapes, depthwise convolutions and NCHW
-    `_q` ones are left alone (loops), except that a depthwise conv with a
-    channel multiplier of 1 (`depthwise_conv_2d_nhwc_hwcm`, as TOSA's lowers)
-    becomes `depthwise_conv_2d_nhwc_hwc`, which mips-vectorize-depthwise-conv
-    writes as vector code.
+    `_q` ones are left alone (loops; `mips-depthwise-multiplier-one` and
+    `mips-vectorize-depthwise-conv` write depthwise ones as vector code). Taps
+    that read only zero padding are dropped first, by `mips-drop-padding-only-taps`.
 
     The im2col tensor holds at most `im2col-bytes`: when the whole output's
     patches would be larger, a loop over the images and blocks of output rows

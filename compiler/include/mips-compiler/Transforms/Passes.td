@@ -285,6 +285,43 @@ def MipsRemarks : Pass<"mips-remarks"> {
   ];
 }
 
+def MipsDropPaddingOnlyTaps : Pass<"mips-drop-padding-only-taps"> {
+  let summary = "Drop the taps of a convolution that read only zero padding";
+  let description = [{
+    A convolution libmips runs (`convert-conv-to-matmul`'s: tensors, static
+    shapes, f32 or int8 into int32) over a `tensor.pad` of constant zero
+    whose outer taps read only the padding (small images: a 3x3 kernel,
+    padding 1, on a 1x1 input reads the input with its centre tap alone)
+    becomes the convolution of the taps that read the input: its filter a
+    slice of the filter, its input padded less. The dropped terms are products
+    with zero, so the result is the same unless a dropped weight is Inf or NaN.
+    The kept filter must be a view of the filter when the matmul flattens it
+    (one tap, or whole rows of taps before the channels), else the conv is
+    left alone. Runs before `convert-conv-to-matmul`: what remains may be a
+    1x1 conv, a view with no im2col.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def MipsDepthwiseMultiplierOne : Pass<"mips-depthwise-multiplier-one"> {
+  let summary = "A depthwise conv with channel multiplier 1 as the plain depthwise form";
+  let description = [{
+    `linalg.depthwise_conv_2d_nhwc_hwcm` on tensors whose multiplier is 1
+    (what `tosa.depthwise_conv2d` becomes) becomes
+    `depthwise_conv_2d_nhwc_hwc` between collapse and expand shapes that drop
+    the unit dimension of the filter and the output, the form that
+    `mips-vectorize-depthwise-conv` writes as vector code.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def MipsRaiseContractions : Pass<"mips-raise-contractions"> {
   let summary = "Raise the generic and contract forms of matmuls libmips runs to named linalg ops";
   let description = [{

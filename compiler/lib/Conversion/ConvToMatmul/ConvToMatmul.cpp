@@ -12,6 +12,8 @@
 
 #include "mips-compiler/Conversion/ConvToMatmul/ConvToMatmul.h"
 
+#include "mips-compiler/Utils/VectorCopies.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -37,18 +39,6 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `conv` is one this pass rewrites: tensors, static shapes, and element
-/// types libmips multiplies (f32, or int8 into int32).
-bool isLibmipsConv(linalg::LinalgOp conv) {
-  if (!conv.hasPureTensorSemantics() || conv.hasDynamicShape())
-    return false;
-  Type a = getElementTypeOrSelf(conv.getDpsInputs()[0]);
-  Type b = getElementTypeOrSelf(conv.getDpsInputs()[1]);
-  Type c = getElementTypeOrSelf(conv.getDpsInits()[0]);
-  if (a.isF32() && b.isF32() && c.isF32())
-    return true;
-  return a.isSignlessInteger(8) && b.isSignlessInteger(8) && c.isSignlessInteger(32);
-}
 
 /// The convolutions this pass rewrites (when isLibmipsConv holds).
 bool isConvertedLayout(Operation *op) {
@@ -176,7 +166,7 @@ struct PointwiseNhwcConvToMatmul : OpRewritePattern<ConvOp> {
   using OpRewritePattern<ConvOp>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(ConvOp conv, PatternRewriter &rewriter) const override {
-    if (!isLibmipsConv(conv) || !allOnes(conv.getStrides()))
+    if (!mips::isLibmipsConv(conv) || !allOnes(conv.getStrides()))
       return rewriter.notifyMatchFailure(conv, "not a static unit-stride conv libmips runs");
     Value input = conv.getDpsInputs()[0], filter = conv.getDpsInputs()[1];
     Value init = conv.getDpsInits()[0];
@@ -208,7 +198,7 @@ struct PointwiseNchwConvToMatmul : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
 
   LogicalResult matchAndRewrite(linalg::Conv2DNchwFchwOp conv,
                                 PatternRewriter &rewriter) const override {
-    if (!isLibmipsConv(conv) || !allOnes(conv.getStrides()))
+    if (!mips::isLibmipsConv(conv) || !allOnes(conv.getStrides()))
       return rewriter.notifyMatchFailure(conv, "not a static unit-stride conv libmips runs");
     Value input = conv.getDpsInputs()[0], filter = conv.getDpsInputs()[1];
     Value init = conv.getDpsInits()[0];
@@ -310,152 +300,6 @@ Value inputRowsOf(PatternRewriter &rewriter, Location loc, Value input, int64_t 
   return tensor::ExtractSliceOp::create(rewriter, loc, input, offsets, sizes, strides);
 }
 
-/// Copies the `length` contiguous elements of `input` at `from` (the last index
-/// runs along them) into `patches` at `to` as one fixed vector; returns the new
-/// patches tensor. On buffers these are vector loads and stores; a scalar copy of
-/// the same run, which LLVM unrolls for a static length, is never vectorized by
-/// it. Targets with scalable vectors use copyRunsScalable instead, for the
-/// runs long enough to pay for its loop.
-Value copyRun(OpBuilder &b, Location loc, Value input, ValueRange from, Value patches,
-              ValueRange to, int64_t length) {
-  Type element = cast<RankedTensorType>(patches.getType()).getElementType();
-  Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
-  auto run = VectorType::get({length}, element);
-  Value values =
-      vector::TransferReadOp::create(b, loc, run, input, from, padding, ArrayRef<bool>{true});
-  return vector::TransferWriteOp::create(b, loc, values, patches, to, ArrayRef<bool>{true})
-      .getResult();
-}
-
-/// The index list of a run's first element, from the outer loops' indices, the
-/// inner loop's and the run's offset.
-using RunIndices =
-    llvm::function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange, Value, Value)>;
-
-/// Copies runs of `run` contiguous elements (along the last dim of `source` and of
-/// `patches`), one for each point of a loop nest of `outerBounds` and an inner
-/// loop of `innerBound`, with vectors of `scalableLanes` x vscale 32-bit lanes (a
-/// "register" below; LMUL 1 with the pipeline's 2 lanes). Which of three loop nests
-/// runs is chosen once, by VLEN:
-///  - a run shorter than a register: one masked register;
-///  - a run longer than one register and at most two: one masked group of two (at
-///    VLEN 1024, an NHWC 3x3 conv's 48 floats with 16 channels): the same vector cost
-///    as two registers, and half the loop's scalar work, which bounds the conv's count
-///    at that VLEN;
-///  - else (exactly one register, or more than two) whole registers, then, if some
-///    remain, the run's last whole register (overlapping the one before: copied
-///    twice, but with no mask).
-/// Each vector of the run goes to every point of the inner loop in turn, so that the
-/// innermost loop only steps two pointers. (A version's nest is its own: the masked
-/// loops' addresses were multiplied, not stepped, when they sat beside the others.) One
-/// object then moves a run in as few register groups as each VLEN allows, where a
-/// fixed vector of the run is priced for the smallest VLEN (16 floats are LMUL 4 at
-/// every VLEN: a third of a 3x3 conv's count at VLEN 1024). Returns the new patches.
-Value copyRunsScalable(OpBuilder &rewriter, Location loc, Value source, Value patches,
-                       ArrayRef<int64_t> outerBounds, int64_t innerBound, int64_t run,
-                       int64_t scalableLanes, RunIndices from, RunIndices to) {
-  auto index = [&](OpBuilder &b, int64_t value) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, value);
-  };
-  Type element = cast<RankedTensorType>(patches.getType()).getElementType();
-  // Lanes count 32-bit elements: int8 patches move as many bytes.
-  const int64_t lanes =
-      std::max<int64_t>(1, scalableLanes * 32 / element.getIntOrFloatBitWidth());
-  auto vectorType = VectorType::get({lanes}, element, /*scalableDims=*/{true});
-  auto pairType = VectorType::get({2 * lanes}, element, /*scalableDims=*/{true});
-  // Made once, outside every loop.
-  Value padding = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
-  Value step = arith::MulIOp::create(rewriter, loc, vector::VectorScaleOp::create(rewriter, loc),
-                                     index(rewriter, lanes));
-  Value runLength = index(rewriter, run);
-  Value rest = arith::RemUIOp::create(rewriter, loc, runLength, step);
-  Value whole = arith::SubIOp::create(rewriter, loc, runLength, rest);
-  Value partial =
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, rest, index(rewriter, 0));
-  auto maskOf = [&](VectorType type) -> Value {
-    auto maskType = VectorType::get(type.getShape(), rewriter.getI1Type(), {true});
-    return vector::CreateMaskOp::create(rewriter, loc, maskType, ValueRange{runLength});
-  };
-  Value overlapping =
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, runLength, step);
-  // One statement each: the order of the ops does not depend on the C++ compiler's
-  // order of evaluating arguments.
-  Value beyondOne =
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt, runLength, step);
-  Value twoSteps = arith::AddIOp::create(rewriter, loc, step, step);
-  Value withinTwo =
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ule, runLength, twoSteps);
-  Value fitsPair = arith::AndIOp::create(rewriter, loc, beyondOne, withinTwo);
-  Value lastVector = arith::SubIOp::create(rewriter, loc, runLength, step);
-
-  SmallVector<Value> lbs(outerBounds.size(), index(rewriter, 0)), ubs,
-      steps(outerBounds.size(), index(rewriter, 1));
-  for (int64_t bound : outerBounds)
-    ubs.push_back(index(rewriter, bound));
-  // One vector of `type` (masked or not) at `at` of the run, for every inner point.
-  auto inner = [&](OpBuilder &cb, Location cl, ValueRange outer, Value at, Value current,
-                   VectorType type, Value withMask) -> Value {
-    auto loop = scf::ForOp::create(
-        cb, cl, index(cb, 0), index(cb, innerBound), index(cb, 1), ValueRange{current},
-        [&](OpBuilder &ib, Location il, Value point, ValueRange iter) {
-          // A masked read's lanes past the run are never stored: poison, not a copy
-          // of the padding (which on RVV costs a register move and a vsetvli per read).
-          Value fill = withMask ? ub::PoisonOp::create(ib, il, element).getResult() : padding;
-          auto read = vector::TransferReadOp::create(ib, il, type, source,
-                                                     from(ib, il, outer, point, at), fill,
-                                                     ArrayRef<bool>{true});
-          if (withMask)
-            read.getMaskMutable().assign(withMask);
-          auto write = vector::TransferWriteOp::create(ib, il, read.getResult(), iter[0],
-                                                       to(ib, il, outer, point, at),
-                                                       ArrayRef<bool>{true});
-          if (withMask)
-            write.getMaskMutable().assign(withMask);
-          scf::YieldOp::create(ib, il, write.getResult());
-        });
-    return loop.getResult(0);
-  };
-  auto oneMasked = [&](VectorType type) {
-    Value mask = maskOf(type);
-    return [&, type, mask](OpBuilder &b, Location l, ValueRange outer,
-                           ValueRange into) -> scf::ValueVector {
-      return {inner(b, l, outer, index(b, 0), into[0], type, mask)};
-    };
-  };
-  auto wholeVectors = [&](OpBuilder &b, Location l, ValueRange outer,
-                          ValueRange into) -> scf::ValueVector {
-    auto vectors = scf::ForOp::create(
-        b, l, index(b, 0), whole, step, ValueRange{into[0]},
-        [&](OpBuilder &vb, Location vl, Value at, ValueRange iter) {
-          scf::YieldOp::create(vb, vl, inner(vb, vl, outer, at, iter[0], vectorType, Value()));
-        });
-    Value copied = vectors.getResult(0);
-    auto last = scf::IfOp::create(
-        b, l, partial,
-        [&](OpBuilder &tb, Location tl) {
-          scf::YieldOp::create(tb, tl,
-                               inner(tb, tl, outer, lastVector, copied, vectorType, Value()));
-        },
-        [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, copied); });
-    return {last.getResult(0)};
-  };
-  auto nest = [&](OpBuilder &b, Location l, auto body) {
-    scf::YieldOp::create(
-        b, l, scf::buildLoopNest(b, l, lbs, ubs, steps, ValueRange{patches}, body).results[0]);
-  };
-  auto shortRun = oneMasked(vectorType), pairRun = oneMasked(pairType);
-  auto version = scf::IfOp::create(
-      rewriter, loc, overlapping,
-      [&](OpBuilder &b, Location l) {
-        auto longRun = scf::IfOp::create(
-            b, l, fitsPair, [&](OpBuilder &pb, Location pl) { nest(pb, pl, pairRun); },
-            [&](OpBuilder &wb, Location wl) { nest(wb, wl, wholeVectors); });
-        scf::YieldOp::create(b, l, longRun.getResult(0));
-      },
-      [&](OpBuilder &b, Location l) { nest(b, l, shortRun); });
-  return version.getResult(0);
-}
-
 /// Whether NHWC patch rows move whole (KW*C elements, contiguous only with unit
 /// column dilation) with scalable vectors; their input is then read as [N, H, W*C].
 bool copiesWholeNhwcRows(int64_t scalableLanes, int64_t dw) { return scalableLanes > 0 && dw == 1; }
@@ -489,7 +333,7 @@ Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
     auto to = [&](OpBuilder &, Location, ValueRange outer, Value ow, Value at) {
       return SmallVector<Value>{outer[0], outer[1], ow, outer[2], at};
     };
-    Value patches = copyRunsScalable(rewriter, loc, input, flat, {shape[0], shape[1], shape[3]},
+    Value patches = mips::copyRunsScalable(rewriter, loc, input, flat, {shape[0], shape[1], shape[3]},
                                      shape[2], shape[4] * channels, scalableLanes, from, to);
     return tensor::ExpandShapeOp::create(rewriter, loc, patchesType, patches, mergeRange(6, 4, 5));
   }
@@ -506,7 +350,7 @@ Value copyNhwcPatches(PatternRewriter &rewriter, Location loc, Value input,
           return arith::AddIOp::create(b, l, scaled, offset);
         };
         Value zero = index(b, 0);
-        return {copyRun(b, l, input,
+        return {mips::copyRun(b, l, input,
                         ValueRange{ivs[0], at(ivs[1], sh, ivs[3], dh), at(ivs[2], sw, ivs[4], dw), zero},
                         patches[0], ValueRange{ivs[0], ivs[1], ivs[2], ivs[3], ivs[4], zero},
                         shape[5])};
@@ -543,7 +387,7 @@ Value copyNchwPatches(PatternRewriter &rewriter, Location loc, Value input,
     auto to = [&](OpBuilder &, Location, ValueRange outer, Value oh, Value at) {
       return SmallVector<Value>{outer[0], outer[1], outer[2], outer[3], oh, at};
     };
-    return copyRunsScalable(rewriter, loc, input, empty, shape.take_front(4), shape[4],
+    return mips::copyRunsScalable(rewriter, loc, input, empty, shape.take_front(4), shape[4],
                             shape[5], scalableLanes, from, to);
   }
   SmallVector<Value> lbs(5, index(rewriter, 0)), ubs, steps(5, index(rewriter, 1));
@@ -556,7 +400,7 @@ Value copyNchwPatches(PatternRewriter &rewriter, Location loc, Value input,
         Value row = arith::AddIOp::create(b, l, arith::MulIOp::create(b, l, ivs[4], index(b, sh)),
                                           arith::MulIOp::create(b, l, ivs[2], index(b, dh)));
         Value column = arith::MulIOp::create(b, l, ivs[3], index(b, dw));
-        return {copyRun(b, l, input, ValueRange{ivs[0], ivs[1], row, column}, patches[0],
+        return {mips::copyRun(b, l, input, ValueRange{ivs[0], ivs[1], row, column}, patches[0],
                         ValueRange{ivs[0], ivs[1], ivs[2], ivs[3], ivs[4], index(b, 0)},
                         shape[5])};
       });
@@ -577,7 +421,7 @@ struct NhwcConvThroughIm2Col : OpRewritePattern<ConvOp> {
   int64_t scalableLanes;
 
   LogicalResult matchAndRewrite(ConvOp conv, PatternRewriter &rewriter) const override {
-    if (!isLibmipsConv(conv))
+    if (!mips::isLibmipsConv(conv))
       return rewriter.notifyMatchFailure(conv, "not a static conv libmips runs");
     Value input = conv.getDpsInputs()[0], filter = conv.getDpsInputs()[1];
     Value init = conv.getDpsInits()[0];
@@ -639,7 +483,7 @@ struct NchwConvThroughIm2Col : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
 
   LogicalResult matchAndRewrite(linalg::Conv2DNchwFchwOp conv,
                                 PatternRewriter &rewriter) const override {
-    if (!isLibmipsConv(conv))
+    if (!mips::isLibmipsConv(conv))
       return rewriter.notifyMatchFailure(conv, "not a static conv libmips runs");
     Value input = conv.getDpsInputs()[0], filter = conv.getDpsInputs()[1];
     Value init = conv.getDpsInits()[0];
@@ -699,184 +543,6 @@ struct NchwConvThroughIm2Col : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
   }
 };
 
-/// A depthwise conv with a channel multiplier of 1 (what tosa.depthwise_conv2d
-/// becomes) as the plain depthwise form, which mips-vectorize-depthwise-conv
-/// writes as vector code: the filter's and output's unit dimension is dropped.
-struct DepthwiseMultiplierOne : OpRewritePattern<linalg::DepthwiseConv2DNhwcHwcmOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(linalg::DepthwiseConv2DNhwcHwcmOp conv,
-                                PatternRewriter &rewriter) const override {
-    if (!conv.hasPureTensorSemantics())
-      return failure();
-    Value filter = conv.getDpsInputOperand(1)->get();
-    auto filterType = cast<RankedTensorType>(filter.getType());
-    if (filterType.getDimSize(3) != 1)
-      return failure();
-    Location loc = conv.getLoc();
-    SmallVector<ReassociationIndices> lastTwo3 = {{0}, {1}, {2, 3}};
-    SmallVector<ReassociationIndices> lastTwo4 = {{0}, {1}, {2}, {3, 4}};
-    Value filter3 = tensor::CollapseShapeOp::create(rewriter, loc, filter, lastTwo3);
-    Value init = tensor::CollapseShapeOp::create(rewriter, loc, conv.getDpsInitOperand(0)->get(),
-                                                 lastTwo4);
-    auto plain = linalg::DepthwiseConv2DNhwcHwcOp::create(
-        rewriter, loc, TypeRange{init.getType()},
-        ValueRange{conv.getDpsInputOperand(0)->get(), filter3}, ValueRange{init},
-        conv.getStrides(), conv.getDilations());
-    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(conv, conv.getResultTypes()[0],
-                                                       plain.getResult(0), lastTwo4);
-    return success();
-  }
-};
-
-/// A convolution over a zero-padded input whose outer taps read only padding
-/// (small images: a 3x3 kernel, padding 1, on a 1x1 input reads the input with
-/// its centre tap alone) becomes the convolution of the taps that read the
-/// input: its filter a slice of the filter, its input padded less. The dropped
-/// terms are products with zero, so the result is the same unless a dropped
-/// weight is Inf or NaN. ResNet-18's last stage on a 32x32 image does 1/9 of the
-/// work, and its 1x1 result is a pointwise conv (a view, no im2col).
-template <typename ConvOp>
-struct DropPaddingOnlyTaps : OpRewritePattern<ConvOp> {
-  DropPaddingOnlyTaps(MLIRContext *ctx, std::array<int64_t, 2> inputDims,
-                      std::array<int64_t, 2> filterDims)
-      : OpRewritePattern<ConvOp>(ctx, /*benefit=*/3), inputDims(inputDims),
-        filterDims(filterDims) {}
-  std::array<int64_t, 2> inputDims, filterDims; // the spatial dims (H, W)
-  // FCHW: the taps are the filter's last dims, after its channels.
-  bool tapsInnermost = std::is_same_v<ConvOp, linalg::Conv2DNchwFchwOp>;
-
-  LogicalResult matchAndRewrite(ConvOp conv, PatternRewriter &rewriter) const override {
-    if (!isLibmipsConv(conv))
-      return rewriter.notifyMatchFailure(conv, "not a static conv libmips runs");
-    auto pad = conv.getDpsInputs()[0].template getDefiningOp<tensor::PadOp>();
-    if (!pad || pad.getSource().getType().hasStaticShape() == false ||
-        ShapedType::isDynamicShape(pad.getStaticLow()) ||
-        ShapedType::isDynamicShape(pad.getStaticHigh()))
-      return rewriter.notifyMatchFailure(conv, "input not a static tensor.pad");
-    Value padValue = pad.getConstantPaddingValue();
-    if (!padValue || !(matchPattern(padValue, m_AnyZeroFloat()) || matchPattern(padValue, m_Zero())))
-      return rewriter.notifyMatchFailure(conv, "padding not a constant zero");
-    ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
-    auto source = cast<RankedTensorType>(pad.getSource().getType());
-    for (int64_t d = 0; d < source.getRank(); ++d)
-      if (d != inputDims[0] && d != inputDims[1] && (low[d] != 0 || high[d] != 0))
-        return rewriter.notifyMatchFailure(conv, "padding outside the spatial dims");
-    Value filter = conv.getDpsInputs()[1];
-    auto filterType = cast<RankedTensorType>(filter.getType());
-    auto outType = cast<RankedTensorType>(conv.getDpsInits()[0].getType());
-    auto strides = llvm::to_vector(conv.getStrides().template getValues<int64_t>());
-    auto dilations = llvm::to_vector(conv.getDilations().template getValues<int64_t>());
-
-    std::array<std::pair<int64_t, int64_t>, 2> taps;
-    bool drops = false;
-    for (int i = 0; i < 2; ++i) {
-      int64_t kernel = filterType.getDimSize(filterDims[i]);
-      auto range = mips::tapsReadingInput(kernel, outType.getDimSize(inputDims[i]), strides[i],
-                                          dilations[i], low[inputDims[i]],
-                                          source.getDimSize(inputDims[i]));
-      if (!range) // every product is with padding: the output is the init
-        return rewriter.notifyMatchFailure(conv, "no tap reads the input");
-      taps[i] = *range;
-      drops |= range->first != 0 || range->second != kernel - 1;
-    }
-    if (!drops)
-      return rewriter.notifyMatchFailure(conv, "every tap reads the input");
-    // The kept filter must stay a view of the filter when the matmul flattens its
-    // taps and channels: one tap always is; whole rows of taps are when the channels
-    // follow the taps (HWCF, FHWC). Otherwise the slice would be copied on every call,
-    // which costs more than the products it saves (ResNet-18's stride-2 3x3 conv on a
-    // 2x2 image keeps 2x2 taps: 0.5 M floats copied against 0.7 M multiply-adds).
-    bool oneTap = taps[0].first == taps[0].second && taps[1].first == taps[1].second;
-    bool wholeRows = taps[1].first == 0 &&
-                     taps[1].second == filterType.getDimSize(filterDims[1]) - 1;
-    if (!oneTap && !(wholeRows && !tapsInnermost))
-      return rewriter.notifyMatchFailure(conv, "the kept taps are not a view of the filter");
-
-    Location loc = conv.getLoc();
-    // The filter's taps [first, last] in each spatial dim (a view).
-    SmallVector<OpFoldResult> fOffsets(filterType.getRank(), rewriter.getIndexAttr(0));
-    SmallVector<OpFoldResult> fSizes, ones(filterType.getRank(), rewriter.getIndexAttr(1));
-    for (int64_t d = 0; d < filterType.getRank(); ++d)
-      fSizes.push_back(rewriter.getIndexAttr(filterType.getDimSize(d)));
-    // The input window the kept taps read, in padded coordinates [begin, begin +
-    // size): the source rows inside it, padded by what lies outside.
-    SmallVector<OpFoldResult> sOffsets(source.getRank(), rewriter.getIndexAttr(0));
-    SmallVector<OpFoldResult> sSizes, sOnes(source.getRank(), rewriter.getIndexAttr(1));
-    for (int64_t d = 0; d < source.getRank(); ++d)
-      sSizes.push_back(rewriter.getIndexAttr(source.getDimSize(d)));
-    SmallVector<int64_t> newLow(source.getRank(), 0), newHigh(source.getRank(), 0);
-    bool slicesSource = false;
-    for (int i = 0; i < 2; ++i) {
-      auto [first, last] = taps[i];
-      int64_t kernel = last - first + 1;
-      fOffsets[filterDims[i]] = rewriter.getIndexAttr(first);
-      fSizes[filterDims[i]] = rewriter.getIndexAttr(kernel);
-      int64_t d = inputDims[i];
-      int64_t begin = first * dilations[i];
-      int64_t size = (outType.getDimSize(d) - 1) * strides[i] + (kernel - 1) * dilations[i] + 1;
-      int64_t dataBegin = std::max(low[d], begin);
-      int64_t dataEnd = std::min(low[d] + source.getDimSize(d), begin + size);
-      sOffsets[d] = rewriter.getIndexAttr(dataBegin - low[d]);
-      sSizes[d] = rewriter.getIndexAttr(dataEnd - dataBegin);
-      slicesSource |= dataBegin - low[d] != 0 || dataEnd - dataBegin != source.getDimSize(d);
-      newLow[d] = dataBegin - begin;
-      newHigh[d] = begin + size - dataEnd;
-    }
-    Value newFilter;
-    if (oneTap) {
-      // One tap: the filter's channels at it, as a 2-D view (a rank-reducing slice;
-      // collapsing a 4-D slice would copy it), expanded back to the conv's 1x1 form,
-      // which the pointwise rewrite collapses again into this view.
-      SmallVector<int64_t> channels;
-      SmallVector<ReassociationIndices> groups;
-      for (int64_t d = 0; d < filterType.getRank(); ++d)
-        if (d != filterDims[0] && d != filterDims[1])
-          channels.push_back(filterType.getDimSize(d));
-      auto viewType = RankedTensorType::get(channels, filterType.getElementType());
-      Value view = tensor::ExtractSliceOp::create(rewriter, loc, viewType, filter, fOffsets,
-                                                  fSizes, ones);
-      // Each unit tap dim joins the next channel dim (the last one when none follows).
-      ReassociationIndices pending;
-      for (int64_t d = 0; d < filterType.getRank(); ++d) {
-        pending.push_back(d);
-        if (d != filterDims[0] && d != filterDims[1]) {
-          groups.push_back(pending);
-          pending.clear();
-        }
-      }
-      groups.back().append(pending.begin(), pending.end());
-      auto oneTap = filterType.clone(
-          llvm::to_vector(llvm::map_range(fSizes, [](OpFoldResult size) {
-            return *getConstantIntValue(size);
-          })));
-      newFilter = tensor::ExpandShapeOp::create(rewriter, loc, oneTap, view, groups);
-    } else {
-      newFilter = tensor::ExtractSliceOp::create(rewriter, loc, filter, fOffsets, fSizes, ones);
-    }
-    Value input = pad.getSource();
-    if (slicesSource)
-      input = tensor::ExtractSliceOp::create(rewriter, loc, input, sOffsets, sSizes, sOnes);
-    if (llvm::any_of(newLow, [](int64_t v) { return v != 0; }) ||
-        llvm::any_of(newHigh, [](int64_t v) { return v != 0; })) {
-      SmallVector<OpFoldResult> lowOfr, highOfr;
-      for (int64_t d = 0; d < source.getRank(); ++d) {
-        lowOfr.push_back(rewriter.getIndexAttr(newLow[d]));
-        highOfr.push_back(rewriter.getIndexAttr(newHigh[d]));
-      }
-      // A new zero: the old pad's value may be defined inside its region (the greedy
-      // driver hoists such constants today; this does not rely on it).
-      Value zero = arith::ConstantOp::create(
-          rewriter, loc, rewriter.getZeroAttr(source.getElementType()));
-      input = tensor::PadOp::create(rewriter, loc, Type(), input, lowOfr, highOfr, zero);
-    }
-    SmallVector<Value> operands = {input, newFilter, conv.getDpsInits()[0]};
-    Operation *smaller = mlir::clone(rewriter, conv, conv->getResultTypes(), operands);
-    rewriter.replaceOp(conv, smaller->getResults());
-    return success();
-  }
-};
-
 struct ConvertConvToMatmul : mips::impl::ConvertConvToMatmulBase<ConvertConvToMatmul> {
   using ConvertConvToMatmulBase::ConvertConvToMatmulBase;
 
@@ -902,13 +568,6 @@ void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns,
                                               int64_t im2colBudgetBytes,
                                               int64_t scalableLanes) {
   MLIRContext *ctx = patterns.getContext();
-  // Taps that read only zero padding go first: what remains may be a 1x1 conv.
-  patterns.add<DropPaddingOnlyTaps<linalg::Conv2DNchwFchwOp>>(ctx, std::array<int64_t, 2>{2, 3},
-                                                              std::array<int64_t, 2>{2, 3});
-  patterns.add<DropPaddingOnlyTaps<linalg::Conv2DNhwcHwcfOp>>(ctx, std::array<int64_t, 2>{1, 2},
-                                                              std::array<int64_t, 2>{0, 1});
-  patterns.add<DropPaddingOnlyTaps<linalg::Conv2DNhwcFhwcOp>>(ctx, std::array<int64_t, 2>{1, 2},
-                                                              std::array<int64_t, 2>{1, 2});
   // The view-only rewrites first: they win over im2col for 1x1 kernels.
   // The _q forms (int8 with zero points, what TOSA's quantized conv2d becomes)
   // reach libmips as linalg.quantized_matmul.
@@ -917,7 +576,6 @@ void mlir::mips::populateConvToMatmulPatterns(RewritePatternSet &patterns,
                PointwiseNhwcConvToMatmul<linalg::Conv2DNhwcHwcfQOp, false>,
                PointwiseNhwcConvToMatmul<linalg::Conv2DNhwcFhwcQOp, true>,
                PointwiseNchwConvToMatmul>(ctx, /*benefit=*/2);
-  patterns.add<DepthwiseMultiplierOne>(ctx);
   // A zero fill seen through the reshapes of a conv's output is still a zero fill,
   // so convert-linalg-to-mips lets libmips overwrite C instead of accumulating
   // into a filled buffer.
@@ -943,7 +601,7 @@ std::string mlir::mips::whyConvStaysLoops(linalg::LinalgOp conv) {
     return "its operands are buffers; only convolutions on tensors are rewritten";
   if (conv.hasDynamicShape())
     return "its shape is dynamic; only static convolutions are rewritten";
-  if (!isLibmipsConv(conv)) {
+  if (!mips::isLibmipsConv(conv)) {
     std::string types;
     llvm::raw_string_ostream os(types);
     os << "its element types (" << getElementTypeOrSelf(conv.getDpsInputs()[0]) << ", "
@@ -972,4 +630,15 @@ mlir::mips::tapsReadingInput(int64_t kernel, int64_t outSize, int64_t stride, in
     range->second = t;
   }
   return range;
+}
+
+bool mlir::mips::isLibmipsConv(linalg::LinalgOp conv) {
+  if (!conv.hasPureTensorSemantics() || conv.hasDynamicShape())
+    return false;
+  Type a = getElementTypeOrSelf(conv.getDpsInputs()[0]);
+  Type b = getElementTypeOrSelf(conv.getDpsInputs()[1]);
+  Type c = getElementTypeOrSelf(conv.getDpsInits()[0]);
+  if (a.isF32() && b.isF32() && c.isF32())
+    return true;
+  return a.isSignlessInteger(8) && b.isSignlessInteger(8) && c.isSignlessInteger(32);
 }

@@ -1,5 +1,5 @@
-// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul=scalable-lanes=2 --canonicalize | FileCheck %s
-// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul=scalable-lanes=2 --mips-raise-contractions --mips-decompose-quantized-matmuls --convert-linalg-to-mips | FileCheck %s --check-prefix=MIPS
+// RUN: mips-opt %s -split-input-file --mips-drop-padding-only-taps --convert-conv-to-matmul=scalable-lanes=2 --canonicalize | FileCheck %s
+// RUN: mips-opt %s -split-input-file --mips-drop-padding-only-taps --convert-conv-to-matmul=scalable-lanes=2 --mips-raise-contractions --mips-decompose-quantized-matmuls --convert-linalg-to-mips | FileCheck %s --check-prefix=MIPS
 
 // With scalable-lanes, an NHWC patch row (KW*C = 12 floats, contiguous in the input
 // and in the patches) moves in vectors of 2 x vscale floats (one register), in one of

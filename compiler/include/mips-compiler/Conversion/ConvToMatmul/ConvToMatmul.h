@@ -30,6 +30,11 @@ void populateConvToMatmulPatterns(RewritePatternSet &patterns,
                                   int64_t im2colBudgetBytes = kDefaultIm2colBytes,
                                   int64_t scalableLanes = 0);
 
+/// Whether `conv` is one convert-conv-to-matmul (and mips-drop-padding-only-taps)
+/// rewrites: tensors, static shapes, and element types libmips multiplies (f32, or
+/// int8 into int32).
+bool isLibmipsConv(linalg::LinalgOp conv);
+
 /// Why this pass leaves `conv` (a linalg convolution) as loops; empty if it
 /// rewrites it. For remarks (mips-remarks).
 std::string whyConvStaysLoops(linalg::LinalgOp conv);

@@ -1,4 +1,4 @@
-// RUN: mips-opt %s -split-input-file --convert-conv-to-matmul | FileCheck %s
+// RUN: mips-opt %s -split-input-file --mips-drop-padding-only-taps --convert-conv-to-matmul | FileCheck %s
 
 // Taps that read only zero padding are dropped before the conv becomes a matmul:
 // a 3x3 kernel with padding 1 on a 1x1 image (ResNet-18's last stage on a 32x32
