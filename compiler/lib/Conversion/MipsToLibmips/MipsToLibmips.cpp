@@ -26,6 +26,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
+#include <memory>
+
 namespace mlir {
 namespace mips {
 #define GEN_PASS_DEF_CONVERTMIPSTOLIBMIPS
@@ -117,15 +119,52 @@ static PackedOperand getPackedOperand(mips::MatmulOp op, const CallOptions &opti
   return PackedOperand::None;
 }
 
-/// Whether the call for `op` multiplies by constant weights packed once.
-static bool packsWeights(mips::MatmulOp op, const CallOptions &options) {
-  return getPackedOperand(op, options) != PackedOperand::None;
+/// The MIPS_MATMUL_* flags of the call for `op`.
+template <typename OpTy>
+static uint32_t callFlags(OpTy op, const CallOptions &options) {
+  return (op.getOverwrite() ? 0 : MIPS_MATMUL_ACCUMULATE) |
+         (passesAnyOrder(op, options) ? MIPS_MATMUL_ANY_ORDER : 0);
 }
 
-/// The libmips ABI minor the call for `op` needs.
-static unsigned requiredAbiMinor(mips::MatmulOp op, const CallOptions &options) {
-  return passesAnyOrder(op, options) || packsWeights(op, options) ? 2 : MIPS_RT_ABI_MINOR_BASE;
+/// One matmul's libmips call, decided once per op (CallPlans): which operand is
+/// constant weights packed once, and whose; the flags; the ABI minor it needs.
+struct MatmulCallPlan {
+  PackedOperand packed = PackedOperand::None;
+  memref::GlobalOp weights; // the packed operand's global
+  uint32_t flags = 0;
+  unsigned abiMinor = MIPS_RT_ABI_MINOR_BASE;
+};
+
+static MatmulCallPlan planCall(mips::MatmulOp op, const CallOptions &options) {
+  MatmulCallPlan plan;
+  plan.packed = getPackedOperand(op, options);
+  if (plan.packed != PackedOperand::None)
+    plan.weights = getConstantWeights(
+        op, plan.packed == PackedOperand::LhsSwapped ? op.getLhs() : op.getRhs());
+  plan.flags = callFlags(op, options);
+  plan.abiMinor = passesAnyOrder(op, options) || plan.packed != PackedOperand::None
+                      ? 2
+                      : MIPS_RT_ABI_MINOR_BASE;
+  return plan;
 }
+
+/// The plans of a module's matmuls, each made on first use: the ABI minor the
+/// module records, the declarations checked, and the call emitted all read one plan.
+class CallPlans {
+public:
+  explicit CallPlans(CallOptions options) : options(options) {}
+  const MatmulCallPlan &get(mips::MatmulOp op) {
+    auto [it, inserted] = plans.try_emplace(op.getOperation());
+    if (inserted)
+      it->second = planCall(op, options);
+    return it->second;
+  }
+  const CallOptions &getOptions() const { return options; }
+
+private:
+  CallOptions options;
+  llvm::DenseMap<Operation *, MatmulCallPlan> plans;
+};
 
 /// The libmips ABI minor the calls for `op` need: a batched call's, or those of the
 /// loop of matmuls it becomes. Any entry over constant weights may pack them (a
@@ -158,16 +197,6 @@ static Type baseOf(Value buffer) {
                          type.getMemorySpace());
 }
 
-/// mips_status_string and the runtime's failure report, which follow every call.
-static void appendFailureReport(SmallVectorImpl<AbiFunction> &functions, MLIRContext *ctx,
-                                unsigned abiMinor) {
-  Builder b(ctx);
-  Type i32 = b.getI32Type(), pointer = LLVM::LLVMPointerType::get(ctx);
-  functions.push_back({"mips_status_string", b.getFunctionType({i32}, {pointer}), false});
-  functions.push_back({mips::callFailedSymbol(abiMinor),
-                       b.getFunctionType({i32, i32, pointer}, {}), false});
-}
-
 /// The runtime's report of matrix extents that disagree.
 static AbiFunction badShapesFunction(MLIRContext *ctx, unsigned abiMinor) {
   Builder b(ctx);
@@ -182,13 +211,41 @@ static AbiFunction badBatchFunction(MLIRContext *ctx, unsigned abiMinor) {
           false};
 }
 
-/// The ABI functions a libmips call for `op` needs, in the order the call uses
-/// them: the kernel, mips_status_string, the runtime's failure report, and, for
-/// dynamic shapes, its shape report. The runtime's names are those of the
-/// runtime for the module's ABI minor.
-static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const CallOptions &options) {
+/// The functions one call declares and calls, by role.
+struct CallFunctions {
+  AbiFunction kernel, statusString, callFailed;
+  std::optional<AbiFunction> badShapes, badBatch, packedB;
+  /// All of them, in the order they are declared.
+  SmallVector<AbiFunction, 6> all() const {
+    SmallVector<AbiFunction, 6> functions = {kernel, statusString, callFailed};
+    for (const std::optional<AbiFunction> &function : {badShapes, badBatch, packedB})
+      if (function)
+        functions.push_back(*function);
+    return functions;
+  }
+};
+
+/// Their declarations in a module.
+struct CallDecls {
+  func::FuncOp kernel, statusString, callFailed, badShapes, badBatch, packedB;
+};
+
+/// mips_status_string and the runtime's failure report, which follow every call.
+static void setFailureReport(CallFunctions &functions, MLIRContext *ctx, unsigned abiMinor) {
+  Builder b(ctx);
+  Type i32 = b.getI32Type(), pointer = LLVM::LLVMPointerType::get(ctx);
+  functions.statusString = {"mips_status_string", b.getFunctionType({i32}, {pointer}), false};
+  functions.callFailed = {mips::callFailedSymbol(abiMinor),
+                          b.getFunctionType({i32, i32, pointer}, {}), false};
+}
+
+/// The ABI functions a libmips call for `op` needs: the kernel, mips_status_string,
+/// the runtime's failure report, for dynamic shapes its shape report, and for packed
+/// weights the runtime's packer. The runtime's names are those of the runtime for
+/// the module's ABI minor.
+static CallFunctions getAbiFunctions(mips::MatmulOp op, const MatmulCallPlan &plan) {
   const unsigned abiMinor = mips::getRequiredAbiMinor(op->getParentOfType<ModuleOp>());
-  const PackedOperand packedOperand = getPackedOperand(op, options);
+  const PackedOperand packedOperand = plan.packed;
   const bool packed = packedOperand != PackedOperand::None;
   // With A packed, the call's A is op's B (the two have one element type).
   Value callA = packedOperand == PackedOperand::LhsSwapped ? op.getRhs() : op.getLhs();
@@ -213,26 +270,26 @@ static SmallVector<AbiFunction, 4> getAbiFunctions(mips::MatmulOp op, const Call
   const bool isF32 = getElementTypeOrSelf(op.getLhs()).isF32();
   std::string callee = packed ? (isF32 ? "mips_matmul_packed_f32" : "mips_matmul_packed_i8i32")
                               : (isF32 ? "mips_matmul_f32" : "mips_matmul_i8i32");
-  SmallVector<AbiFunction, 4> functions = {
-      {callee, b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true}};
-  appendFailureReport(functions, op.getContext(), abiMinor);
+  CallFunctions functions;
+  functions.kernel = {callee, b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true};
+  setFailureReport(functions, op.getContext(), abiMinor);
   if (needsShapeCheck(op))
-    functions.push_back(badShapesFunction(op.getContext(), abiMinor));
+    functions.badShapes = badShapesFunction(op.getContext(), abiMinor);
   if (packed) {
     // (slot, k, n, B's base, offset, stride0, stride1) -> handle; the slot is a
     // memref<1xi64> global, passed as its base.
     Type slot = MemRefType::get({}, i64);
-    functions.push_back({packedBHelper(op, abiMinor),
+    functions.packedB = {packedBHelper(op, abiMinor),
                          b.getFunctionType({slot, i64, i64, baseOf(callB), i64, i64, i64},
                                            {pointer}),
-                         /*barePointers=*/true});
+                         /*barePointers=*/true};
   }
   return functions;
 }
 
 /// The ABI functions a batched call for `op` needs: mips_matmul_batch_<type>, the
 /// failure report's two, and, for dynamic shapes, the shape and batch reports.
-static SmallVector<AbiFunction, 4> getBatchAbiFunctions(mips::BatchMatmulOp op) {
+static CallFunctions getBatchAbiFunctions(mips::BatchMatmulOp op) {
   const unsigned abiMinor = mips::getRequiredAbiMinor(op->getParentOfType<ModuleOp>());
   Builder b(op.getContext());
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
@@ -245,13 +302,13 @@ static SmallVector<AbiFunction, 4> getBatchAbiFunctions(mips::BatchMatmulOp op) 
   }
   kernelArgs.push_back(i32);
   const bool isF32 = getElementTypeOrSelf(op.getLhs()).isF32();
-  SmallVector<AbiFunction, 4> functions = {
-      {isF32 ? "mips_matmul_batch_f32" : "mips_matmul_batch_i8i32",
-       b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true}};
-  appendFailureReport(functions, op.getContext(), abiMinor);
+  CallFunctions functions;
+  functions.kernel = {isF32 ? "mips_matmul_batch_f32" : "mips_matmul_batch_i8i32",
+                      b.getFunctionType(kernelArgs, {i32}), /*barePointers=*/true};
+  setFailureReport(functions, op.getContext(), abiMinor);
   if (needsShapeCheck(op)) {
-    functions.push_back(badShapesFunction(op.getContext(), abiMinor));
-    functions.push_back(badBatchFunction(op.getContext(), abiMinor));
+    functions.badShapes = badShapesFunction(op.getContext(), abiMinor);
+    functions.badBatch = badBatchFunction(op.getContext(), abiMinor);
   }
   return functions;
 }
@@ -343,6 +400,22 @@ static func::FuncOp getOrDeclare(RewriterBase &rewriter, ModuleOp module,
   if (function.barePointers)
     decl->setAttr("llvm.bareptr", rewriter.getUnitAttr());
   return decl;
+}
+
+/// The declarations of `functions` in `module`, made in CallFunctions::all's order.
+static CallDecls declareAll(RewriterBase &rewriter, ModuleOp module,
+                            const CallFunctions &functions) {
+  CallDecls decls;
+  auto declare = [&](const std::optional<AbiFunction> &function) {
+    return function ? getOrDeclare(rewriter, module, *function) : func::FuncOp();
+  };
+  decls.kernel = getOrDeclare(rewriter, module, functions.kernel);
+  decls.statusString = getOrDeclare(rewriter, module, functions.statusString);
+  decls.callFailed = getOrDeclare(rewriter, module, functions.callFailed);
+  decls.badShapes = declare(functions.badShapes);
+  decls.badBatch = declare(functions.badBatch);
+  decls.packedB = declare(functions.packedB);
+  return decls;
 }
 
 /// One matrix (or batch of matrices) as the libmips ABI passes it.
@@ -465,21 +538,18 @@ static void emitBatchShapeChecks(OpBuilder &b, Location loc, func::FuncOp shapes
 /// packed form) and its failure report. The declarations `functions` names must
 /// not conflict (checked by the caller).
 static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
-                            ArrayRef<AbiFunction> functions, const CallOptions &options) {
+                            const CallFunctions &functions, const MatmulCallPlan &plan) {
   Location loc = op.getLoc();
   auto module = op->getParentOfType<ModuleOp>();
-  SmallVector<func::FuncOp, 4> decls;
-  for (const AbiFunction &function : functions)
-    decls.push_back(getOrDeclare(rewriter, module, function));
-  func::FuncOp kernel = decls[0], statusString = decls[1], callFailed = decls[2];
+  const CallDecls decls = declareAll(rewriter, module, functions);
   const bool shapeCheck = needsShapeCheck(op);
 
   AbiMatrix a = decompose(rewriter, loc, op.getLhs(), op.getTransposeLhs());
   AbiMatrix bm = decompose(rewriter, loc, op.getRhs(), op.getTransposeRhs());
   AbiMatrix c = decompose(rewriter, loc, op.getInit(), /*transposed=*/false);
   if (shapeCheck)
-    emitShapeCheck(rewriter, loc, decls[3], a, bm, c);
-  const PackedOperand packedOperand = getPackedOperand(op, options);
+    emitShapeCheck(rewriter, loc, decls.badShapes, a, bm, c);
+  const PackedOperand packedOperand = plan.packed;
   Value weights = op.getRhs();
   bool weightsTransposed = op.getTransposeRhs();
   if (packedOperand == PackedOperand::LhsSwapped) {
@@ -500,17 +570,15 @@ static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
     return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), index).getResult();
   };
   Value m = toI64(a.sizes[0]), k = toI64(a.sizes[1]), n = toI64(bm.sizes[1]);
-  const uint32_t flagBits = (op.getOverwrite() ? 0 : MIPS_MATMUL_ACCUMULATE) |
-                            (passesAnyOrder(op, options) ? MIPS_MATMUL_ANY_ORDER : 0);
-  Value flags = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), flagBits);
+  Value flags = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), plan.flags);
   SmallVector<Value> operands;
   if (packedOperand != PackedOperand::None) {
     // The handle of B, packed by the runtime on first use; then the packed call.
-    memref::GlobalOp slot = getOrCreateHandleSlot(
-        rewriter, module, getConstantWeights(op, weights), weights, weightsTransposed);
+    memref::GlobalOp slot =
+        getOrCreateHandleSlot(rewriter, module, plan.weights, weights, weightsTransposed);
     Value slotRef = memref::GetGlobalOp::create(rewriter, loc, slot.getType(), slot.getSymName());
     Value slotBase = memref::ExtractStridedMetadataOp::create(rewriter, loc, slotRef).getBaseBuffer();
-    Value handle = func::CallOp::create(rewriter, loc, decls.back(),
+    Value handle = func::CallOp::create(rewriter, loc, decls.packedB,
                                         ValueRange{slotBase, k, n, bm.base, bm.offset, bm.stride0,
                                                    bm.stride1})
                        .getResult(0);
@@ -522,43 +590,40 @@ static void emitLibmipsCall(RewriterBase &rewriter, mips::MatmulOp op,
       operands.append({matrix->base, matrix->offset, matrix->stride0, matrix->stride1});
     operands.push_back(flags);
   }
-  Value status = func::CallOp::create(rewriter, loc, kernel, operands).getResult(0);
-  emitFailureReport(rewriter, loc, status, kernel, statusString, callFailed);
+  Value status = func::CallOp::create(rewriter, loc, decls.kernel, operands).getResult(0);
+  emitFailureReport(rewriter, loc, status, decls.kernel, decls.statusString, decls.callFailed);
 }
 
 /// Emits `status = mips_matmul_batch_<type>(batch, m, n, k, A..., B..., C...,
 /// flags)` and its failure report; a shared (rank-2) operand has batch stride 0.
 static void emitBatchCall(RewriterBase &rewriter, mips::BatchMatmulOp op,
-                          ArrayRef<AbiFunction> functions, const CallOptions &options) {
+                          const CallFunctions &functions, const CallOptions &options) {
   Location loc = op.getLoc();
   auto module = op->getParentOfType<ModuleOp>();
-  SmallVector<func::FuncOp, 5> decls;
-  for (const AbiFunction &function : functions)
-    decls.push_back(getOrDeclare(rewriter, module, function));
+  const CallDecls decls = declareAll(rewriter, module, functions);
   const AbiBatch batch = decomposeBatch(rewriter, loc, op);
   const AbiMatrix &a = batch.a, &bm = batch.b, &c = batch.c;
   if (needsShapeCheck(op))
-    emitBatchShapeChecks(rewriter, loc, decls[3], decls[4], batch);
+    emitBatchShapeChecks(rewriter, loc, decls.badShapes, decls.badBatch, batch);
   auto toI64 = [&](Value index) {
     return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), index).getResult();
   };
-  const uint32_t flagBits = (op.getOverwrite() ? 0 : MIPS_MATMUL_ACCUMULATE) |
-                            (passesAnyOrder(op, options) ? MIPS_MATMUL_ANY_ORDER : 0);
+  const uint32_t flagBits = callFlags(op, options);
   SmallVector<Value> operands = {toI64(c.batchSize), toI64(a.sizes[0]), toI64(bm.sizes[1]),
                                  toI64(a.sizes[1])};
   for (const AbiMatrix *matrix : {&a, &bm, &c})
     operands.append(
         {matrix->base, matrix->offset, matrix->batchStride, matrix->stride0, matrix->stride1});
   operands.push_back(arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), flagBits));
-  Value status = func::CallOp::create(rewriter, loc, decls[0], operands).getResult(0);
-  emitFailureReport(rewriter, loc, status, decls[0], decls[1], decls[2]);
+  Value status = func::CallOp::create(rewriter, loc, decls.kernel, operands).getResult(0);
+  emitFailureReport(rewriter, loc, status, decls.kernel, decls.statusString, decls.callFailed);
 }
 
 /// mips.matmul on buffers: a libmips call.
 struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
-  MatmulToLibmipsCall(MLIRContext *context, CallOptions options)
-      : OpRewritePattern(context), options(options) {}
-  CallOptions options;
+  MatmulToLibmipsCall(MLIRContext *context, std::shared_ptr<CallPlans> plans)
+      : OpRewritePattern(context), plans(std::move(plans)) {}
+  std::shared_ptr<CallPlans> plans;
 
   LogicalResult matchAndRewrite(mips::MatmulOp op,
                                 PatternRewriter &rewriter) const override {
@@ -566,11 +631,12 @@ struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
       return rewriter.notifyMatchFailure(op, "on tensors: bufferize first");
     if (op.getInlined())
       return rewriter.notifyMatchFailure(op, "inlined: convert-mips-to-vector writes it");
-    SmallVector<AbiFunction, 4> functions = getAbiFunctions(op, options);
+    const MatmulCallPlan &plan = plans->get(op);
+    CallFunctions functions = getAbiFunctions(op, plan);
     if (std::optional<std::string> clash =
-            findDeclarationClash(op->getParentOfType<ModuleOp>(), functions))
+            findDeclarationClash(op->getParentOfType<ModuleOp>(), functions.all()))
       return rewriter.notifyMatchFailure(op, *clash);
-    emitLibmipsCall(rewriter, op, functions, options);
+    emitLibmipsCall(rewriter, op, functions, plan);
     rewriter.eraseOp(op);
     return success();
   }
@@ -579,21 +645,21 @@ struct MatmulToLibmipsCall : OpRewritePattern<mips::MatmulOp> {
 /// mips.batch_matmul on buffers: one batched call (the pass expands the op into a
 /// loop of matmuls first unless batched calls are allowed).
 struct BatchMatmulToLibmipsCall : OpRewritePattern<mips::BatchMatmulOp> {
-  BatchMatmulToLibmipsCall(MLIRContext *context, CallOptions options)
-      : OpRewritePattern(context), options(options) {}
-  CallOptions options;
+  BatchMatmulToLibmipsCall(MLIRContext *context, std::shared_ptr<CallPlans> plans)
+      : OpRewritePattern(context), plans(std::move(plans)) {}
+  std::shared_ptr<CallPlans> plans;
 
   LogicalResult matchAndRewrite(mips::BatchMatmulOp op,
                                 PatternRewriter &rewriter) const override {
     if (!isa<MemRefType>(op.getInit().getType()))
       return rewriter.notifyMatchFailure(op, "on tensors: bufferize first");
-    if (!options.batchedCalls)
+    if (!plans->getOptions().batchedCalls)
       return rewriter.notifyMatchFailure(op, "batched calls need libmips 1.2: expand first");
-    SmallVector<AbiFunction, 4> functions = getBatchAbiFunctions(op);
+    CallFunctions functions = getBatchAbiFunctions(op);
     if (std::optional<std::string> clash =
-            findDeclarationClash(op->getParentOfType<ModuleOp>(), functions))
+            findDeclarationClash(op->getParentOfType<ModuleOp>(), functions.all()))
       return rewriter.notifyMatchFailure(op, *clash);
-    emitBatchCall(rewriter, op, functions, options);
+    emitBatchCall(rewriter, op, functions, plans->getOptions());
     rewriter.eraseOp(op);
     return success();
   }
@@ -606,6 +672,7 @@ struct ConvertMipsToLibmipsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     const CallOptions options{anyOrder, packConstantWeights, batchedCalls};
+    auto plans = std::make_shared<CallPlans>(options);
     // Tensors left over, or inline matmuls not yet written, are a pipeline error, not
     // something to call libmips with.
     WalkResult onTensors = module.walk([&](Operation *op) {
@@ -624,9 +691,7 @@ struct ConvertMipsToLibmipsPass
       return signalPassFailure();
     // The ABI minor the calls need, recorded first: the runtime's names depend on it.
     unsigned abiMinor = mips::getRequiredAbiMinor(module);
-    module.walk([&](mips::MatmulOp op) {
-      abiMinor = std::max(abiMinor, requiredAbiMinor(op, options));
-    });
+    module.walk([&](mips::MatmulOp op) { abiMinor = std::max(abiMinor, plans->get(op).abiMinor); });
     module.walk([&](mips::BatchMatmulOp op) {
       abiMinor = std::max(abiMinor, requiredAbiMinor(op, options));
     });
@@ -640,20 +705,21 @@ struct ConvertMipsToLibmipsPass
     if (!batchedCalls) {
       SmallVector<mips::BatchMatmulOp> batches;
       module.walk([&](mips::BatchMatmulOp op) { batches.push_back(op); });
-      const AbiFunction reports[] = {badShapesFunction(&getContext(), abiMinor),
-                                     badBatchFunction(&getContext(), abiMinor)};
+      const AbiFunction badShapes = badShapesFunction(&getContext(), abiMinor);
+      const AbiFunction badBatch = badBatchFunction(&getContext(), abiMinor);
       for (mips::BatchMatmulOp op : batches) {
         // The whole batch's extents, as a batched call checks them: entries with a
         // static 0 extent are never called, and a unit batch is one entry whatever
         // the operands' batches say.
         if (needsShapeCheck(op)) {
-          if (std::optional<std::string> clash = findDeclarationClash(module, reports)) {
+          if (std::optional<std::string> clash =
+                  findDeclarationClash(module, {badShapes, badBatch})) {
             op.emitError() << *clash;
             return signalPassFailure();
           }
           rewriter.setInsertionPoint(op);
-          emitBatchShapeChecks(rewriter, op.getLoc(), getOrDeclare(rewriter, module, reports[0]),
-                               getOrDeclare(rewriter, module, reports[1]),
+          emitBatchShapeChecks(rewriter, op.getLoc(), getOrDeclare(rewriter, module, badShapes),
+                               getOrDeclare(rewriter, module, badBatch),
                                decomposeBatch(rewriter, op.getLoc(), op));
         }
         mips::expandBatchMatmul(rewriter, op);
@@ -665,16 +731,16 @@ struct ConvertMipsToLibmipsPass
     // recorded runtime lacks: a bug here, reported rather than emitted.
     WalkResult checked = module.walk([&](Operation *op) {
       if (auto matmul = dyn_cast<mips::MatmulOp>(op);
-          matmul && requiredAbiMinor(matmul, options) > abiMinor) {
-        op->emitError() << "needs libmips ABI 1." << requiredAbiMinor(matmul, options)
+          matmul && plans->get(matmul).abiMinor > abiMinor) {
+        op->emitError() << "needs libmips ABI 1." << plans->get(matmul).abiMinor
                         << " but the module recorded 1." << abiMinor;
         return WalkResult::interrupt();
       }
-      SmallVector<AbiFunction, 4> functions;
+      SmallVector<AbiFunction, 6> functions;
       if (auto matmul = dyn_cast<mips::MatmulOp>(op))
-        functions = getAbiFunctions(matmul, options);
+        functions = getAbiFunctions(matmul, plans->get(matmul)).all();
       else if (auto batch = dyn_cast<mips::BatchMatmulOp>(op))
-        functions = getBatchAbiFunctions(batch);
+        functions = getBatchAbiFunctions(batch).all();
       if (std::optional<std::string> clash = findDeclarationClash(module, functions)) {
         op->emitError() << *clash;
         return WalkResult::interrupt();
@@ -684,7 +750,7 @@ struct ConvertMipsToLibmipsPass
     if (checked.wasInterrupted())
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
-    mips::populateMipsToLibmipsPatterns(patterns, anyOrder, packConstantWeights, batchedCalls);
+    patterns.add<MatmulToLibmipsCall, BatchMatmulToLibmipsCall>(&getContext(), plans);
     walkAndApplyPatterns(module, std::move(patterns));
     // Nothing may be left for a later pass to trip over.
     module.walk([&](Operation *op) {
@@ -701,5 +767,6 @@ struct ConvertMipsToLibmipsPass
 void mlir::mips::populateMipsToLibmipsPatterns(RewritePatternSet &patterns, bool anyOrder,
                                                bool packConstantWeights, bool batchedCalls) {
   const CallOptions options{anyOrder, packConstantWeights, batchedCalls};
-  patterns.add<MatmulToLibmipsCall, BatchMatmulToLibmipsCall>(patterns.getContext(), options);
+  patterns.add<MatmulToLibmipsCall, BatchMatmulToLibmipsCall>(patterns.getContext(),
+                                                              std::make_shared<CallPlans>(options));
 }
