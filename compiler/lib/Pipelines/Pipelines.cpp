@@ -18,10 +18,7 @@
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
-
-/// Lanes (times vscale) of the im2col copy's vectors on RVV: vector<[2]xf32> is one
-/// register (LMUL 1).
-static constexpr int64_t kScalableCopyLanes = 2;
+using mlir::mips::kScalableVectorLanes;
 
 /// TOSA input as linalg on tensors, by upstream's lowering (a no-op on other
 /// input).
@@ -41,7 +38,8 @@ static void addFrontendPasses(OpPassManager &pm) {
 static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &options) {
   mips::ConvertConvToMatmulOptions convs;
   convs.im2colBytes = options.im2colBytes;
-  convs.scalableLanes = options.scalableVectors ? kScalableCopyLanes : 0;
+  // The im2col copy's vectors: one register (vector<[2]xf32>, LMUL 1) on RVV.
+  convs.scalableLanes = options.scalableVectors ? kScalableVectorLanes : 0;
   // Taps that read only zero padding go first: what remains may be a 1x1 conv.
   pm.addPass(mips::createMipsDropPaddingOnlyTaps());
   pm.addPass(mips::createMipsDepthwiseMultiplierOne());
@@ -91,7 +89,7 @@ static void addMipsPasses(OpPassManager &pm, const mips::MipsLoweringOptions &op
   // After specialization: mips.matmul sees the dense copy's static strides.
   mips::ConvertMipsToVectorOptions inlineCode;
   // LMUL 2 on RVV: 16 columns in one register group from VLEN 256.
-  inlineCode.scalableLanes = options.scalableVectors ? 4 : 0;
+  inlineCode.scalableLanes = options.scalableVectors ? 2 * kScalableVectorLanes : 0;
   pm.addPass(mips::createConvertMipsToVector(inlineCode));
   mips::ConvertMipsToLibmipsOptions libmips;
   libmips.anyOrder = options.anyOrder;

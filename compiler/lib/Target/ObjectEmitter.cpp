@@ -136,18 +136,17 @@ static llvm::Expected<const llvm::Target *> lookupBackend(const mips::TargetSpec
   return backend;
 }
 
-bool mips::hasFusedMultiplyAdd(const EmitOptions &options) {
-  llvm::Expected<TargetMachineConfig> config = resolveTargetMachineConfig(options);
-  llvm::Expected<const llvm::Target *> backend = lookupBackend(*options.target);
-  if (!config || !backend) {
-    llvm::consumeError(config.takeError());
-    llvm::consumeError(backend.takeError());
-    return false;
-  }
-  std::unique_ptr<llvm::MCSubtargetInfo> info((*backend)->createMCSubtargetInfo(
-      llvm::Triple(options.target->triple), config->cpu, config->features));
+/// `config` with what the pipeline needs to know of its machine filled in.
+static mips::TargetMachineConfig withTraits(const llvm::Target &backend, const llvm::Triple &triple,
+                                            mips::TargetMachineConfig config) {
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      backend.createMCSubtargetInfo(triple, config.cpu, config.features));
   // RISC-V's F extension has fmadd.s (and V vfmacc).
-  return info && info->checkFeatures(options.target->name == "riscv64" ? "+f" : "+fma");
+  config.fusedMultiplyAdd = info && info->checkFeatures(triple.isRISCV() ? "+f" : "+fma");
+  llvm::SmallVector<llvm::StringRef> features;
+  llvm::StringRef(config.features).split(features, ',');
+  config.scalableVectors = triple.isRISCV() && llvm::is_contained(features, "+v");
+  return config;
 }
 
 llvm::Expected<mips::TargetMachineConfig>
@@ -185,7 +184,7 @@ mips::resolveTargetMachineConfig(const EmitOptions &options) {
     std::string features = target.defaultFeatures.str();
     if (!options.extraFeatures.empty())
       features += (features.empty() ? "" : ",") + options.extraFeatures;
-    return TargetMachineConfig{cpu, features};
+    return withTraits(*llvmTarget, triple, TargetMachineConfig{cpu, features});
   }
 
   // The extensions asked for: --march's (with what it implies) or the defaults.
@@ -214,12 +213,13 @@ mips::resolveTargetMachineConfig(const EmitOptions &options) {
   auto resolved = llvm::RISCVISAInfo::parseFeatures(64, enabled);
   if (!resolved)
     return fail("inconsistent riscv64 extensions: " + llvm::toString(resolved.takeError()));
-  return TargetMachineConfig{cpu,
-                             llvm::join((*resolved)->toFeatures(/*AddAllExtensions=*/true), ",")};
+  return withTraits(
+      *llvmTarget, triple,
+      TargetMachineConfig{cpu, llvm::join((*resolved)->toFeatures(/*AddAllExtensions=*/true), ",")});
 }
 
 LogicalResult mips::emitModule(ModuleOp module, const EmitOptions &options,
-                               llvm::raw_pwrite_stream &os) {
+                               const TargetMachineConfig &config, llvm::raw_pwrite_stream &os) {
   const TargetSpec &target = *options.target;
   llvm::Triple triple(target.triple);
   llvm::Expected<const llvm::Target *> backend = lookupBackend(target);
@@ -227,14 +227,11 @@ LogicalResult mips::emitModule(ModuleOp module, const EmitOptions &options,
     return module.emitError() << llvm::toString(backend.takeError());
   const llvm::Target *llvmTarget = *backend;
 
-  llvm::Expected<TargetMachineConfig> config = resolveTargetMachineConfig(options);
-  if (!config)
-    return module.emitError() << llvm::toString(config.takeError());
-  const std::string &features = config->features;
+  const std::string &features = config.features;
   llvm::TargetOptions targetOptions;
   targetOptions.MCOptions.ABIName = target.abiName.str();
   std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
-      triple, config->cpu, features, targetOptions, llvm::Reloc::PIC_,
+      triple, config.cpu, features, targetOptions, llvm::Reloc::PIC_,
       std::nullopt,
       options.optLevel == 0 ? llvm::CodeGenOptLevel::None
                             : llvm::CodeGenOptLevel::Default));

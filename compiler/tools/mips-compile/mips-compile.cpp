@@ -211,21 +211,8 @@ struct LibmipsBitcode {
 
 static int compile(const std::string &displayName,
                    const std::pair<llvm::StringRef, llvm::StringRef> &kind,
-                   mips::EmitOptions emitOptions, const LibmipsBitcode *libmips);
-
-/// Whether the object is for riscv64 with the V extension (already checked).
-static bool hasRVV(const mips::EmitOptions &options) {
-  if (options.target->name != "riscv64")
-    return false;
-  llvm::Expected<mips::TargetMachineConfig> config = mips::resolveTargetMachineConfig(options);
-  if (!config) {
-    llvm::consumeError(config.takeError());
-    return false;
-  }
-  llvm::SmallVector<llvm::StringRef> features;
-  llvm::StringRef(config->features).split(features, ',');
-  return llvm::is_contained(features, "+v");
-}
+                   mips::EmitOptions emitOptions, const mips::TargetMachineConfig &config,
+                   const LibmipsBitcode *libmips);
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
@@ -300,22 +287,23 @@ int main(int argc, char **argv) {
     libmips.abiMinor = *minor;
     emitOptions.libmipsBitcode = libmips.buffer->getBuffer();
   }
-  // A bad --mcpu/--march/--mattr is reported before any work.
-  if (llvm::Expected<mips::TargetMachineConfig> config =
-          mips::resolveTargetMachineConfig(emitOptions);
-      !config)
+  // The target, resolved once for the whole compile: a bad --mcpu/--march/--mattr is
+  // reported before any work.
+  llvm::Expected<mips::TargetMachineConfig> config = mips::resolveTargetMachineConfig(emitOptions);
+  if (!config)
     return fail(llvm::toString(config.takeError()));
 
   const std::string displayName = inputFilename == "-" ? "<stdin>" : inputFilename.getValue();
   return mips::runRecoveringCrashes("mips-compile", displayName, [&]() -> int {
-    return compile(displayName, *kind, emitOptions, embedLibmips ? &libmips : nullptr);
+    return compile(displayName, *kind, emitOptions, *config, embedLibmips ? &libmips : nullptr);
   });
 }
 
 /// Parses, checks, lowers and emits the input; the options are valid.
 static int compile(const std::string &displayName,
                    const std::pair<llvm::StringRef, llvm::StringRef> &kind,
-                   mips::EmitOptions emitOptions, const LibmipsBitcode *libmips) {
+                   mips::EmitOptions emitOptions, const mips::TargetMachineConfig &config,
+                   const LibmipsBitcode *libmips) {
   DialectRegistry registry;
   mips::registerMipsToolDialects(registry);
   MLIRContext context(registry);
@@ -387,12 +375,12 @@ static int compile(const std::string &displayName,
   pipelineOptions.anyOrder = anyOrder;
   pipelineOptions.packConstantWeights = packConstantWeights;
   pipelineOptions.batchedCalls = batchedCalls;
-  // RVV: the compiler's own vector code uses scalable vectors of one register
-  // (vscale x 2 f32), so one object fills the register at every VLEN.
-  const bool rvv = hasRVV(emitOptions);
-  pipelineOptions.scalableVectors = rvv;
-  pipelineOptions.vectorLanes = rvv ? 2 : 8;
-  pipelineOptions.fusedMultiplyAdd = mips::hasFusedMultiplyAdd(emitOptions);
+  // RVV: the compiler's own vector code uses scalable vectors of one register, so one
+  // object fills the register at every VLEN.
+  pipelineOptions.scalableVectors = config.scalableVectors;
+  pipelineOptions.vectorLanes =
+      config.scalableVectors ? mips::kScalableVectorLanes : mips::kFixedVectorLanes;
+  pipelineOptions.fusedMultiplyAdd = config.fusedMultiplyAdd;
   mips::buildMipsLoweringPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;
@@ -417,7 +405,7 @@ static int compile(const std::string &displayName,
     emitOptions.kind = kind.first == "llvm"  ? mips::OutputKind::LLVMIR
                        : kind.first == "asm" ? mips::OutputKind::Assembly
                                               : mips::OutputKind::Object;
-    if (failed(mips::emitModule(*module, emitOptions, *out)))
+    if (failed(mips::emitModule(*module, emitOptions, config, *out)))
       return 1;
   }
   if (headerOut)

@@ -12,6 +12,13 @@ class OpPassManager;
 
 namespace mips {
 
+/// f32 lanes of the vector code the compiler writes itself: on a target with
+/// scalable vectors (RVV) vscale x 2, one register at every VLEN; else 8 fixed lanes.
+/// Its inline matmuls take twice the scalable lanes (LMUL 2: 16 columns in one
+/// register group from VLEN 256).
+inline constexpr int64_t kScalableVectorLanes = 2;
+inline constexpr int64_t kFixedVectorLanes = 8;
+
 struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
   PassOptions::Option<bool> staticEmbedding{
       *this, "static-embedding",
@@ -60,7 +67,7 @@ struct MipsLoweringOptions : public PassPipelineOptions<MipsLoweringOptions> {
       *this, "vector-lanes",
       llvm::cl::desc("f32 lanes of the vector code the compiler writes itself (depthwise "
                      "convolutions): a multiple of vscale with scalable-vectors"),
-      llvm::cl::init(8)};
+      llvm::cl::init(kFixedVectorLanes)};
   PassOptions::Option<bool> scalableVectors{
       *this, "scalable-vectors",
       llvm::cl::desc("The target has scalable vectors (RVV): vector-lanes times vscale "

@@ -46,10 +46,17 @@ struct EmitOptions {
   OutputKind kind = OutputKind::Object;
 };
 
-/// The CPU and LLVM feature string that `options` stand for.
+/// The target of one compile, resolved once from the options (mips-compile) and
+/// carried down: the CPU and LLVM feature string that `options` stand for, and what
+/// the pipeline needs to know of them.
 struct TargetMachineConfig {
   std::string cpu;
   std::string features;
+  /// riscv64 with V: the compiler's own vector code uses scalable vectors.
+  bool scalableVectors = false;
+  /// Fused multiply-add instructions: every RISC-V core with F (rv64gc), an x86-64
+  /// CPU with FMA (not the generic x86-64 one).
+  bool fusedMultiplyAdd = false;
 };
 
 /// Checks --mcpu, --march and --mattr against what LLVM knows of the target and
@@ -59,16 +66,12 @@ struct TargetMachineConfig {
 /// Zve*/Zvl* extensions V implies. The error text is ready for the user.
 llvm::Expected<TargetMachineConfig> resolveTargetMachineConfig(const EmitOptions &options);
 
-/// Whether the CPU `options` select has fused multiply-add instructions: every RISC-V
-/// core with F (rv64gc), an x86-64 CPU with FMA (not the generic x86-64 one). False
-/// when the options are invalid.
-bool hasFusedMultiplyAdd(const EmitOptions &options);
-
 /// Translates a module in the LLVM dialect to LLVM IR, links in the mips runtime
-/// for the target and linking mode, optimizes, and writes `options.kind` to `os`.
-/// Errors are reported through the module's diagnostics.
+/// for the target and linking mode, optimizes, and writes `options.kind` to `os`,
+/// for the machine `config` (resolveTargetMachineConfig(options)). Errors are
+/// reported through the module's diagnostics.
 LogicalResult emitModule(ModuleOp module, const EmitOptions &options,
-                         llvm::raw_pwrite_stream &os);
+                         const TargetMachineConfig &config, llvm::raw_pwrite_stream &os);
 
 /// Writes a C header declaring the _mlir_ciface_ wrapper of every public
 /// function of `module` (taken before lowering, on tensors or memrefs), the
