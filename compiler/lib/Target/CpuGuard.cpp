@@ -2,8 +2,8 @@
 //===- CpuGuard.cpp - exported functions check the CPU first ----*- C++ -*-===//
 //
 // Each exported function F of a riscv64 model is renamed and made internal; a new
-// function of F's name and type runs the runtime's check_cpu until this object's
-// flag is set, then calls F. The guard's own target features have no vector
+// function of F's name and type calls F while this object's flag is set, and until
+// then a cold one that runs the runtime's check_cpu first. The guard's own target features have no vector
 // extension, so no vector instruction can run before the check (and the inliner,
 // which never inlines a callee needing features its caller lacks, keeps F apart).
 //
@@ -20,6 +20,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -79,40 +80,59 @@ void mips::guardEntryPoints(llvm::Module &module, llvm::StringRef features, unsi
         isModelSymbol(function.getName()))
       entryPoints.push_back(&function);
   llvm::Constant *isaString = nullptr;
+  // A function of `body`'s type, without vector extensions, that ends in a tail call
+  // of `body` with its own arguments.
+  auto makeForwarder = [&](llvm::Function *body, const llvm::Twine &name,
+                           llvm::GlobalValue::LinkageTypes linkage) {
+    llvm::Function *forwarder =
+        llvm::Function::Create(body->getFunctionType(), linkage, name, module);
+    forwarder->copyAttributesFrom(body);
+    forwarder->setLinkage(linkage);
+    forwarder->removeFnAttr("target-features");
+    forwarder->addFnAttr("target-features", guardFeatureString);
+    forwarder->addFnAttr(llvm::Attribute::NoInline);
+    return forwarder;
+  };
+  auto tailCall = [&](llvm::IRBuilder<> &builder, llvm::Function *from, llvm::Function *to) {
+    llvm::SmallVector<llvm::Value *> arguments;
+    for (llvm::Argument &argument : from->args())
+      arguments.push_back(&argument);
+    llvm::CallInst *call = builder.CreateCall(to, arguments);
+    call->setTailCall();
+    call->setAttributes(to->getAttributes());
+    if (from->getReturnType()->isVoidTy())
+      builder.CreateRetVoid();
+    else
+      builder.CreateRet(call);
+  };
   for (llvm::Function *body : entryPoints) {
     const std::string name = body->getName().str();
     body->setName(name + ".mips_body");
     body->setLinkage(llvm::GlobalValue::InternalLinkage);
     body->setVisibility(llvm::GlobalValue::DefaultVisibility);
-    llvm::Function *guard = llvm::Function::Create(body->getFunctionType(),
-                                                   llvm::GlobalValue::ExternalLinkage, name, module);
-    guard->copyAttributesFrom(body);
-    guard->setLinkage(llvm::GlobalValue::ExternalLinkage);
-    guard->removeFnAttr("target-features");
-    guard->addFnAttr("target-features", guardFeatureString);
-    guard->addFnAttr(llvm::Attribute::NoInline);
-    llvm::BasicBlock *entry = llvm::BasicBlock::Create(context, "entry", guard);
-    llvm::BasicBlock *check = llvm::BasicBlock::Create(context, "check_cpu", guard);
-    llvm::BasicBlock *run = llvm::BasicBlock::Create(context, "run", guard);
-    llvm::IRBuilder<> builder(entry);
-    llvm::Value *done = builder.CreateICmpNE(builder.CreateLoad(i8, checked), builder.getInt8(0));
-    builder.CreateCondBr(done, run, check);
-    builder.SetInsertPoint(check);
+    // The first call: the check, then the body. Cold and apart, so that the guard's
+    // every other call saves no register: a load, a branch and a jump.
+    llvm::Function *first =
+        makeForwarder(body, name + ".mips_check_cpu", llvm::GlobalValue::InternalLinkage);
+    first->addFnAttr(llvm::Attribute::Cold);
+    llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", first));
     if (!isaString)
       isaString = builder.CreateGlobalString(isa, "mips.isa");
     builder.CreateCall(checkCpu, {builder.getInt64(required), isaString,
                                   builder.CreateGlobalString(name, "mips.function"), checked});
-    builder.CreateBr(run);
+    tailCall(builder, first, body);
+
+    llvm::Function *guard = makeForwarder(body, name, llvm::GlobalValue::ExternalLinkage);
+    llvm::BasicBlock *entry = llvm::BasicBlock::Create(context, "entry", guard);
+    llvm::BasicBlock *run = llvm::BasicBlock::Create(context, "run", guard);
+    llvm::BasicBlock *check = llvm::BasicBlock::Create(context, "check_cpu", guard);
+    builder.SetInsertPoint(entry);
+    llvm::Value *done = builder.CreateICmpNE(builder.CreateLoad(i8, checked), builder.getInt8(0));
+    builder.CreateCondBr(done, run, check,
+                         llvm::MDBuilder(context).createLikelyBranchWeights());
     builder.SetInsertPoint(run);
-    llvm::SmallVector<llvm::Value *> arguments;
-    for (llvm::Argument &argument : guard->args())
-      arguments.push_back(&argument);
-    llvm::CallInst *call = builder.CreateCall(body, arguments);
-    call->setTailCall();
-    call->setAttributes(body->getAttributes());
-    if (guard->getReturnType()->isVoidTy())
-      builder.CreateRetVoid();
-    else
-      builder.CreateRet(call);
+    tailCall(builder, guard, body);
+    builder.SetInsertPoint(check);
+    tailCall(builder, guard, first);
   }
 }

@@ -11,14 +11,20 @@
 // The runtime bitcode is linked in: the resolver dlopens the provider.
 // CHECK:        define weak hidden void @__mips_rt_v1_0_dynamic2_resolve()
 // CHECK:        call ptr @dlopen(
-// Each exported function is a guard, compiled without V, that checks the CPU once
-// (I, M, A, F, D, C and V: bits 8, 12, 0, 5, 3, 2 and 21 of AT_HWCAP), then runs its body.
+// Each exported function is a guard, compiled without V, that runs its body while the
+// object's flag is set, and until then a cold function that checks the CPU first
+// (I, M, A, F, D, C and V: bits 8, 12, 0, 5, 3, 2 and 21 of AT_HWCAP).
+// CHECK:        define internal {{.*}} @matmul.mips_check_cpu({{.*}}) {{.*}}#[[FIRST:[0-9]+]] {
+// CHECK-NEXT:   entry:
+// CHECK-NEXT:     call void @__mips_rt_v1_0_common_check_cpu(i64 2101549, ptr nonnull @mips.isa, ptr nonnull @{{.*}}, ptr nonnull @mips.cpu_checked)
+// CHECK-NEXT:     tail call {{.*}} @matmul.mips_body(
 // CHECK:        define {{.*}} @matmul({{.*}}) {{.*}}#[[GUARD:[0-9]+]] {
-// CHECK:        load i8, ptr @mips.cpu_checked
-// CHECK:        call void @__mips_rt_v1_0_common_check_cpu(i64 2101549, ptr nonnull @mips.isa, ptr nonnull @{{.*}}, ptr nonnull @mips.cpu_checked)
-// CHECK:        tail call {{.*}} @matmul.mips_body(
+// CHECK:          load i8, ptr @mips.cpu_checked
+// CHECK:          tail call {{.*}} @matmul.mips_body(
+// CHECK:          tail call {{.*}} @matmul.mips_check_cpu(
 // CHECK:        define {{.*}}void @_mlir_ciface_matmul({{.*}}) {{.*}}#[[GUARD]] {
-// CHECK:        tail call {{.*}}void @_mlir_ciface_matmul.mips_body(
+// CHECK:          tail call {{.*}}void @_mlir_ciface_matmul.mips_body(
+// CHECK:        attributes #[[FIRST]] = { cold noinline "target-features"="{{[^"]*}},-v,{{[^"]*}},-zve32x,
 // CHECK:        attributes #[[GUARD]] = { noinline "target-features"="{{[^"]*}},-v,{{[^"]*}},-zve32x,
 
 // ASM:          _mlir_ciface_matmul:
