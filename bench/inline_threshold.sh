@@ -11,23 +11,17 @@
 #
 #   bench/inline_threshold.sh [build dir, default build]   (needs build/host and build/riscv64)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
-compile=$build/host/compiler/bin/mips-compile
-plugin=$build/host/bench/libmips-insn-count.so
-libmips=$build/riscv64/libmips/libmips.a
-for f in "$compile" "$plugin" "$libmips"; do
-  [ -e "$f" ] || { echo "inline_threshold: missing $f (build host and riscv64 first)" >&2; exit 1; }
-done
+source "$(dirname "$0")/common.sh"
+bench_setup inline_threshold "${1:-$(cd "$(dirname "$0")/.." && pwd)/build}" libmips.a
+libmips=$libmips_dir/libmips.a
 vlen=${MIPS_INLINE_VLEN:-256}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 cat >"$work/driver.c" <<'C'
 #include "model.h"
 #include <stdlib.h>
-#define OPEN_REGION() __asm__ volatile("slti x0, x0, 0x6d0")
-#define CLOSE_REGION() __asm__ volatile("slti x0, x0, 0x6d1")
+#include "region.h"
+#define OPEN_REGION() MIPS_REGION_OPEN()
+#define CLOSE_REGION() MIPS_REGION_CLOSE()
 int main(void) {
   static float a[M * K], b[K * N], c[M * N];
   for (int i = 0; i < M * K; ++i) a[i] = (float)(i % 7);
@@ -60,7 +54,7 @@ MLIR
     -o "$dir/model.o" --emit-header="$dir/model.h"
   clang-22 --target=riscv64-linux-gnu -march=rv64gcv -O2 -fuse-ld=lld -static \
     --sysroot=/usr/riscv64-linux-gnu --gcc-install-dir=/usr/lib/gcc-cross/riscv64-linux-gnu/12/ \
-    -DM="$m" -DN="$n" -DK="$k" -I"$dir" -I"$root/libmips/include" "$work/driver.c" "$dir/model.o" \
+    -DM="$m" -DN="$n" -DK="$k" -I"$dir" -I"$root/libmips/include" -I"$root/bench/plugin" "$work/driver.c" "$dir/model.o" \
     "$libmips" -lm -o "$dir/program"
   qemu-riscv64 -cpu "rv64,v=true,vext_spec=v1.0,vlen=$vlen" -d plugin -D "$dir/counts.log" \
     -plugin "$plugin,vlen=$vlen" "$dir/program"

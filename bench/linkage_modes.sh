@@ -13,23 +13,17 @@
 #
 #   bench/linkage_modes.sh [build dir, default build]   (needs build/host and build/riscv64)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
-compile=$build/host/compiler/bin/mips-compile
-plugin=$build/host/bench/libmips-insn-count.so
-libmips=$build/riscv64/libmips/libmips.a
-for f in "$compile" "$plugin" "$libmips"; do
-  [ -e "$f" ] || { echo "linkage_modes: missing $f (build host and riscv64 first)" >&2; exit 1; }
-done
+source "$(dirname "$0")/common.sh"
+bench_setup linkage_modes "${1:-$(cd "$(dirname "$0")/.." && pwd)/build}" libmips.a
+libmips=$libmips_dir/libmips.a
 vlen=${MIPS_LINKAGE_VLEN:-256}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 cat >"$work/driver.c" <<'C'
 #include "model.h"
 #include <stdlib.h>
-#define OPEN_REGION() __asm__ volatile("slti x0, x0, 0x6d0")
-#define CLOSE_REGION() __asm__ volatile("slti x0, x0, 0x6d1")
+#include "region.h"
+#define OPEN_REGION() MIPS_REGION_OPEN()
+#define CLOSE_REGION() MIPS_REGION_CLOSE()
 int main(void) {
   static AB a[M * K], b[K * N];
   static CT c[M * N];
@@ -64,7 +58,7 @@ MLIR
   "$compile" "$dir/model.mlir" --target=riscv64 "$@" -o "$dir/model.o" --emit-header="$dir/model.h"
   clang-22 --target=riscv64-linux-gnu -march=rv64gcv -O2 -fuse-ld=lld -static \
     --sysroot=/usr/riscv64-linux-gnu --gcc-install-dir=/usr/lib/gcc-cross/riscv64-linux-gnu/12/ \
-    -DM="$m" -DN="$n" -DK="$k" "${driver_types[@]}" -I"$dir" "$work/driver.c" "$dir/model.o" \
+    -DM="$m" -DN="$n" -DK="$k" "${driver_types[@]}" -I"$dir" -I"$root/bench/plugin" "$work/driver.c" "$dir/model.o" \
     "$libmips" -lm -o "$dir/program"
   MIPS_NUM_THREADS=1 qemu-riscv64 -cpu "rv64,v=true,vext_spec=v1.0,vlen=$vlen" -d plugin \
     -D "$dir/counts.log" -plugin "$plugin,vlen=$vlen" "$dir/program"

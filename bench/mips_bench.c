@@ -43,6 +43,7 @@
 #include <sys/stat.h>
 
 #include "bench_baselines.h"
+#include "plugin/region.h"
 #include "mips/mips.h"
 
 #if defined(__riscv)
@@ -492,8 +493,8 @@ static int run_host(bool quick, host_row *rows, size_t *row_count) {
  * Count mode (riscv64 under qemu with the plugin)
  *----------------------------------------------------------------------------------*/
 #if defined(__riscv)
-#define REGION_OPEN() __asm__ volatile("slti x0, x0, 0x6d0" ::: "memory")
-#define REGION_CLOSE() __asm__ volatile("slti x0, x0, 0x6d1" ::: "memory")
+#define REGION_OPEN() MIPS_REGION_OPEN_FENCED()
+#define REGION_CLOSE() MIPS_REGION_CLOSE_FENCED()
 static bool cpu_has_v(void) { return (getauxval(AT_HWCAP) & (1ul << ('V' - 'A'))) != 0; }
 #else
 #define REGION_OPEN() ((void)0)

@@ -20,33 +20,18 @@
 # with --mips-pack-constant-weights; the <net>_frozen_default rows the same with the
 # default options (narrow products' weights transposed at compile time).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
+source "$(dirname "$0")/common.sh"
+bench_setup models.sh "${1:-$(cd "$(dirname "$0")/.." && pwd)/build}" libmips.so.1
+libmips=$libmips_dir
 vlens=${2:-128 256 1024}
 only=${3:-}
-compile=$build/host/compiler/bin/mips-compile
-plugin=$build/host/bench/libmips-insn-count.so
-libmips=$build/riscv64/libmips
-for f in "$compile" "$plugin" "$libmips/libmips.so.1"; do
-  [ -e "$f" ] || { echo "models.sh: $f is missing: run scripts/test.sh (or build host and riscv64) first" >&2; exit 1; }
-done
-llvm=/usr/lib/llvm-22/bin
 cc=(clang-22 --target=riscv64-linux-gnu -fuse-ld=lld -march=rv64gcv)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
-# The upstream-only lowering of difftest's reference, then LLVM -O3 for rv64gcv.
+# The upstream-only lowering (the e2e tests' and difftest's reference), then LLVM -O3
+# for rv64gcv.
 upstream_object() { # <model.mlir> <out.o>
-  sed -E 's/^(func\.func @[^(]*\(.*\) -> [^{]*)\{$/\1attributes {llvm.emit_c_interface} {/' "$1" >"$work/up.mlir"
-  "$llvm/mlir-opt" "$work/up.mlir" --tosa-to-linalg-pipeline --tosa-to-arith --tosa-to-tensor \
-    --convert-elementwise-to-linalg \
-    "--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
-    --buffer-deallocation-pipeline --convert-bufferization-to-memref --convert-linalg-to-loops \
-    --expand-strided-metadata --lower-affine --convert-scf-to-cf --convert-math-to-llvm \
-    --convert-math-to-libm --convert-arith-to-llvm --finalize-memref-to-llvm --convert-func-to-llvm \
-    --convert-cf-to-llvm --reconcile-unrealized-casts -o "$work/up.llvm.mlir"
-  "$llvm/mlir-translate" --mlir-to-llvmir "$work/up.llvm.mlir" -o "$work/up.ll"
-  clang-22 --target=riscv64-linux-gnu -march=rv64gcv -Wno-override-module -O3 -c "$work/up.ll" -o "$2"
+  "$root/tests/e2e/upstream_object.sh" "$1" - "$2" clang-22 --target=riscv64-linux-gnu \
+    -march=rv64gcv -O3
 }
 
 # A libmips that does no work, for the share of the count outside libmips.

@@ -4,6 +4,7 @@
  * instruction-count plugin reports. Works with objects from mips-compile and from the
  * upstream-only pipeline alike (both export the C interface). */
 #include "model_call.h"
+#include "../plugin/region.h"
 
 /* The upstream-only pipeline's copies call MLIR's runner library, which has no riscv64
  * build here; mips-compile objects bring their own (this one is weak, so theirs wins). */
@@ -38,8 +39,8 @@ __attribute__((weak)) void memrefCopy(int64_t elem_size, unranked_memref *src,
   copy_dim(elem_size, rank, 0, sm + 1, sm + 1 + rank, tm + 1 + rank, from, to);
 }
 
-#define REGION_OPEN() __asm__ volatile("slti x0, x0, 0x6d0")
-#define REGION_CLOSE() __asm__ volatile("slti x0, x0, 0x6d1")
+#define REGION_OPEN() MIPS_REGION_OPEN()
+#define REGION_CLOSE() MIPS_REGION_CLOSE()
 
 int main(int argc, char **argv) {
   memref args[MAX_ARGS], result;

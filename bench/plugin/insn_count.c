@@ -42,6 +42,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "region.h"
+
 /* The handful of plugin API v1 entry points used (QEMU exports them to plugins). */
 typedef uint64_t qemu_plugin_id_t;
 struct qemu_plugin_tb;
@@ -61,8 +63,8 @@ extern void qemu_plugin_outs(const char *);
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
-#define REGION_OPEN 0x6d002013u  /* slti x0, x0, 0x6d0 */
-#define REGION_CLOSE 0x6d102013u /* slti x0, x0, 0x6d1 */
+#define REGION_OPEN MIPS_REGION_OPEN_INSN
+#define REGION_CLOSE MIPS_REGION_CLOSE_INSN
 #define VCPUS_MAX 256            /* qemu-user: one vCPU index per guest thread */
 
 typedef enum op_class {
