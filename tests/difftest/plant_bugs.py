@@ -42,17 +42,17 @@ struct PlantedTanhNearZero
 # name: (file, text that must be there, its replacement, what it does)
 PLANTS = {
     "transposed-map": (
-        "compiler/lib/Conversion/LinalgToMips/LinalgToMips.cpp",
+        "compiler/lib/Dialect/Mips/Contractions.cpp",
         "          transposed = swap;\n",
         "          transposed = swap && withBatch;\n",
         "a transposed operand of a 2-D matmul is read as if it were not transposed"),
     "inline-row-off-by-one": (
-        "compiler/lib/Conversion/MipsToLibmips/MipsToLibmips.cpp",
+        "compiler/lib/Conversion/MipsToVector/MipsToVector.cpp",
         "  for (int64_t i = 0; i < m; ++i) {\n",
         "  for (int64_t i = 0; i + 1 < m; ++i) {\n",
         "the inline code's row loop stops one row early"),
     "zero-point-dropped": (
-        "compiler/lib/Conversion/LinalgToMips/LinalgToMips.cpp",
+        "compiler/lib/Transforms/DecomposeQuantizedMatmuls.cpp",
         "bool zaIsZero = matchPattern(za, m_Zero()), zbIsZero",
         "bool zaIsZero = true, zbIsZero",
         "a quantized matmul drops the correction for A's zero point"),
