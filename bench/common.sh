@@ -4,13 +4,13 @@
 # and a scratch directory removed on exit.
 # shellcheck shell=bash
 
-# bench_setup <script name> <build dir> <file under riscv64/libmips the script links>:
-# sets root, build, compile (mips-compile), plugin (the instruction-count plugin),
-# libmips_dir and work, or exits naming what is missing.
+# bench_setup <script name> <build dir, or empty for build/> <file under riscv64/libmips
+# the script links>: sets root, build, compile (mips-compile), plugin (the
+# instruction-count plugin), libmips_dir and work, or exits naming what is missing.
 bench_setup() {
   local name=$1 file
-  build=$2
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  build=${2:-$root/build}
   compile=$build/host/compiler/bin/mips-compile
   plugin=$build/host/bench/libmips-insn-count.so
   libmips_dir=$build/riscv64/libmips

@@ -12,7 +12,7 @@
 #   bench/inline_threshold.sh [build dir, default build]   (needs build/host and build/riscv64)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-bench_setup inline_threshold "${1:-$(cd "$(dirname "$0")/.." && pwd)/build}" libmips.a
+bench_setup inline_threshold "${1:-}" libmips.a
 libmips=$libmips_dir/libmips.a
 vlen=${MIPS_INLINE_VLEN:-256}
 

@@ -14,7 +14,7 @@
 #   bench/linkage_modes.sh [build dir, default build]   (needs build/host and build/riscv64)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-bench_setup linkage_modes "${1:-$(cd "$(dirname "$0")/.." && pwd)/build}" libmips.a
+bench_setup linkage_modes "${1:-}" libmips.a
 libmips=$libmips_dir/libmips.a
 vlen=${MIPS_LINKAGE_VLEN:-256}
 

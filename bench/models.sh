@@ -21,7 +21,7 @@
 # default options (narrow products' weights transposed at compile time).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-bench_setup models.sh "${1:-$(cd "$(dirname "$0")/.." && pwd)/build}" libmips.so.1
+bench_setup models.sh "${1:-}" libmips.so.1
 libmips=$libmips_dir
 vlens=${2:-128 256 1024}
 only=${3:-}

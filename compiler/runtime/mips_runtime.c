@@ -70,7 +70,6 @@ static const char *const mips_rt_import_names[] = {
 #include <dlfcn.h>
 #include <link.h>
 #include <pthread.h>
-#include <sys/auxv.h>
 
 #define MIPS_RT_DEFAULT_PROVIDER "libmips.so.1"
 
