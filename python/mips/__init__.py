@@ -19,9 +19,16 @@ __all__ = ["Error", "PackedB", "matmul", "pack_b", "version", "abi_version",
            "kernel_name", "default_threads"]
 
 _lib = _library.load()
+# The flags of mips/mips.h (a frozen part of the ABI; tests/python checks these against it).
 _ACCUMULATE = 1
 _ANY_ORDER = 2
-_MAX_THREADS_SHIFT = 8
+
+
+def _max_threads_flag(n):
+    """MIPS_MATMUL_MAX_THREADS(n)."""
+    return n << 8
+
+
 _INPUT_TYPES = {np.dtype(np.float32): ("f32", np.dtype(np.float32)),
                 np.dtype(np.int8): ("i8i32", np.dtype(np.int32))}
 
@@ -110,7 +117,7 @@ def _flags(accumulate, max_threads, any_order):
                 or not 1 <= max_threads <= 255:
             raise ValueError(f"max_threads must be an integer in 1..255, not {max_threads!r}")
         _require(1, "max_threads")
-        flags |= int(max_threads) << _MAX_THREADS_SHIFT
+        flags |= _max_threads_flag(int(max_threads))
     return flags
 
 

@@ -19,6 +19,23 @@ def test_loads_the_library_under_test():
     assert mips.default_threads() >= 1
 
 
+def test_flags_are_the_headers():
+    """The module's flag bits are mips.h's, read from the header itself."""
+    import re
+    header = os.path.join(os.path.dirname(__file__), "..", "..", "libmips", "include", "mips",
+                          "mips.h")
+    text = open(header).read()
+    def define(name):
+        match = re.search(r"^#define %s(\(n\))? +(.*?)(?: */\*.*)?$" % name, text, re.M)
+        assert match, name
+        return match.group(2).strip()
+    assert eval(define("MIPS_MATMUL_ACCUMULATE").rstrip("u")) == mips._ACCUMULATE
+    assert eval(define("MIPS_MATMUL_ANY_ORDER").rstrip("u")) == mips._ANY_ORDER
+    max_threads = define("MIPS_MATMUL_MAX_THREADS").replace("(uint32_t)", "")
+    for n in (1, 2, 7, 255):
+        assert eval(max_threads, {"n": n}) == mips._max_threads_flag(n)
+
+
 def random_operand(rng, rows, cols, dtype, pattern):
     """A rows x cols view of the given stride pattern, backed by a larger array."""
     def fill(shape):

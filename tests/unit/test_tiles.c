@@ -277,7 +277,8 @@ static int run_through_grid(const matmul_case *tc, const void *a, const view *av
   const mips_tile *tile = mips_gemm_choose_tile(
       parallel_set->tiles[f32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32],
       parallel_set->tile_count[f32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32], p.m, p.n);
-  mips_gemm_run_parallel(&p, f32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32, tile, parallel_threads);
+  const mips_plan plan = {.family = MIPS_RUN_TILES, .threads = parallel_threads, .tile = tile};
+  mips_run_parallel(plan, &p, f32 ? MIPS_DTYPE_F32 : MIPS_DTYPE_I8I32);
   return MIPS_OK;
 }
 

@@ -21,18 +21,17 @@ static bool batch_all_small(int64_t batch, int64_t m, int64_t n, int64_t k, cons
  * further apart than one entry spans, so no two (e, i, j) meet (the nested case of
  * mips_operand_batch_self_overlaps, without its general set-up). */
 static bool batch_plainly_distinct(const mips_operand *c) {
-  const uint64_t span = (uint64_t)(c->rows - 1) * magnitude(c->stride0) +
-                        (uint64_t)(c->cols - 1) * magnitude(c->stride1);
-  return plainly_distinct(c) && magnitude(c->batch_stride) > span;
+  const uint64_t span = (uint64_t)(c->rows - 1) * mips_magnitude(c->stride0) +
+                        (uint64_t)(c->cols - 1) * mips_magnitude(c->stride1);
+  return plainly_distinct(c) && mips_magnitude(c->batch_stride) > span;
 }
 
 /* The checks of validate(), over three dimensions. */
 static int validate_batch(int64_t batch, int64_t m, int64_t n, int64_t k, const mips_operand *a,
-                          const mips_operand *b, const mips_operand *c, uint32_t flags,
+                          const mips_operand *b, const mips_operand *c, mips_call_flags flags,
                           size_t ab_size, size_t c_size) {
-  if (batch < 0 || m < 0 || n < 0 || k < 0 || (flags & ~MIPS_KNOWN_FLAGS) != 0)
-    return MIPS_ERROR_INVALID_ARGUMENT;
-  const bool writes_c = batch > 0 && m > 0 && n > 0 && (k > 0 || !(flags & MIPS_MATMUL_ACCUMULATE));
+  if (batch < 0 || m < 0 || n < 0 || k < 0 || !mips_flags_known(flags)) return MIPS_ERROR_INVALID_ARGUMENT;
+  const bool writes_c = batch > 0 && m > 0 && n > 0 && (k > 0 || !mips_flags_accumulate(flags));
   const bool reads_ab = batch > 0 && m > 0 && n > 0 && k > 0;
   if ((reads_ab && (a->base == NULL || b->base == NULL)) || (writes_c && c->base == NULL))
     return MIPS_ERROR_NULL_POINTER;
@@ -49,7 +48,7 @@ static int validate_batch(int64_t batch, int64_t m, int64_t n, int64_t k, const 
 typedef struct batch_job {
   int64_t m, n, k;
   mips_operand a, b, c;
-  uint32_t flags;
+  mips_call_flags flags;
   size_t ab_size, c_size;
   mips_dtype type;
 } batch_job;
@@ -65,7 +64,7 @@ static int64_t entry_offset(const mips_operand *op, int64_t e) {
  * offsets step (a copy per entry cost more than an i8 64x64x64 entry's call at VLEN
  * 1024: 1.5 %). */
 static void run_entry_range(int64_t m, int64_t n, int64_t k, const mips_operand *a,
-                            const mips_operand *b, const mips_operand *c, uint32_t flags,
+                            const mips_operand *b, const mips_operand *c, mips_call_flags flags,
                             size_t ab_size, size_t c_size, mips_dtype type, int64_t first,
                             int64_t last) {
   mips_operand entry_a = *a, entry_b = *b, entry_c = *c;
@@ -81,25 +80,25 @@ static void run_entries(void *ctx, int index, int count) {
   const batch_job *job = ctx;
   const int64_t batch = job->a.batch_count;
   /* One thread per part: the cap keeps each entry on the thread that runs it. */
-  const uint32_t flags = (job->flags & ~MIPS_THREAD_CAP_MASK) | MIPS_MATMUL_MAX_THREADS(1);
+  const mips_call_flags flags = mips_flags_with_thread_cap(job->flags, 1);
   run_entry_range(job->m, job->n, job->k, &job->a, &job->b, &job->c, flags, job->ab_size,
                   job->c_size, job->type, batch * index / count, batch * (index + 1) / count);
 }
 
 static int run_batch(int64_t batch, int64_t m, int64_t n, int64_t k, mips_operand a,
-                     mips_operand b, mips_operand c, uint32_t flags, size_t ab_size,
+                     mips_operand b, mips_operand c, mips_call_flags flags, size_t ab_size,
                      size_t c_size, mips_dtype type) {
   a.batch_count = b.batch_count = c.batch_count = batch;
   a.rows = m, a.cols = k, b.rows = k, b.cols = n, c.rows = m, c.cols = n;
   const int status = validate_batch(batch, m, n, k, &a, &b, &c, flags, ab_size, c_size);
   /* Nothing to write: no entry runs (batch is then unchecked, and may be huge). */
-  if (status != MIPS_OK || batch == 0 || m == 0 || n == 0 ||
-      (k == 0 && (flags & MIPS_MATMUL_ACCUMULATE)))
+  if (status != MIPS_OK || batch == 0 || m == 0 || n == 0 || (k == 0 && mips_flags_accumulate(flags)))
     return status;
+  /* Entries too small to split, together big enough: spread over the threads. */
   int64_t rows = 0;
-  const int threads = !may_split(m, n, k) && !__builtin_mul_overflow(batch, m, &rows) &&
-                              may_split(rows, n, k)
-                          ? mips_threads_for_problem(rows, n, k, flags)
+  const int threads = !mips_may_split(m, n, k) && !__builtin_mul_overflow(batch, m, &rows) &&
+                              mips_may_split(rows, n, k)
+                          ? mips_threads_for_problem(rows, n, k, mips_flags_thread_cap(flags))
                           : 1;
   if (threads > 1) {
     const batch_job job = {m, n, k, a, b, c, flags, ab_size, c_size, type};

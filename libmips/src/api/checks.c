@@ -44,7 +44,7 @@ static uint64_t gcd_u64(uint64_t x, uint64_t y) {
  * di*stride0 + dj*stride1 = 0 for some (di, dj) != 0 with |di| < rows, |dj| < cols.
  * With both strides nonzero, the smallest such pair is (|s1|/g, |s0|/g), g = gcd. */
 bool mips_operand_self_overlaps(const mips_operand *op) {
-  const uint64_t s0 = magnitude(op->stride0), s1 = magnitude(op->stride1);
+  const uint64_t s0 = mips_magnitude(op->stride0), s1 = mips_magnitude(op->stride1);
   const uint64_t max_di = (uint64_t)op->rows - 1, max_dj = (uint64_t)op->cols - 1;
   if ((s0 == 0 && max_di > 0) || (s1 == 0 && max_dj > 0)) return true;
   if (s0 == 0 || s1 == 0) return false; /* the zero stride's dimension has extent 1 */

@@ -9,7 +9,8 @@
 #include <stdint.h>
 
 #include "mips/mips.h"
-#include "threading/threading.h"
+#include "api/flags.h"
+#include "driver/driver.h"
 
 /* One matrix operand as passed across the ABI. */
 typedef struct mips_operand {
@@ -43,13 +44,11 @@ static inline void drop_unit_extent_strides(mips_operand *op) {
   if (op->cols == 1) op->stride1 = 0;
 }
 
-static inline uint64_t magnitude(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
-
 /* The common case, cheaply: when every extent is below 2^24 and every offset and stride
  * in [-2^23, 2^23), no index exceeds 2^24 + 2 * 2^24 * 2^23 < 2^49 in magnitude and no
  * byte offset 2^52, so nothing can overflow and the exact checks can be skipped.
  * x + 2^23 maps [-2^23, 2^23) onto [0, 2^24): one add per value. */
-static inline bool all_small(int64_t m, int64_t n, int64_t k, const mips_operand *a,
+static inline __attribute__((always_inline)) bool all_small(int64_t m, int64_t n, int64_t k, const mips_operand *a,
                       const mips_operand *b, const mips_operand *c) {
   if (sizeof(ptrdiff_t) < sizeof(int64_t)) return false; /* the bound needs 64-bit bytes */
   const uint64_t bias = 1u << 23;
@@ -66,20 +65,17 @@ static inline bool all_small(int64_t m, int64_t n, int64_t k, const mips_operand
 /* The common case of distinct C elements: one stride is +-1 and the other at least the
  * extent of that dimension (a row- or column-major block). */
 static inline bool plainly_distinct(const mips_operand *op) {
-  const uint64_t s0 = magnitude(op->stride0), s1 = magnitude(op->stride1);
+  const uint64_t s0 = mips_magnitude(op->stride0), s1 = mips_magnitude(op->stride1);
   return (s1 == 1 && s0 >= (uint64_t)op->cols) || (s0 == 1 && s1 >= (uint64_t)op->rows);
 }
-
-#define MIPS_KNOWN_FLAGS (MIPS_MATMUL_ACCUMULATE | MIPS_MATMUL_ANY_ORDER | MIPS_THREAD_CAP_MASK)
 
 /* Checks, in the documented order, everything about a call except the work itself.
  * `a` and `b` are checked only when read, `c` only when written. */
 static inline __attribute__((always_inline)) int validate(
     int64_t m, int64_t n, int64_t k, const mips_operand *a, const mips_operand *b,
-                    const mips_operand *c, uint32_t flags, size_t ab_size, size_t c_size) {
-  if (m < 0 || n < 0 || k < 0 || (flags & ~MIPS_KNOWN_FLAGS) != 0)
-    return MIPS_ERROR_INVALID_ARGUMENT;
-  const bool writes_c = m > 0 && n > 0 && (k > 0 || !(flags & MIPS_MATMUL_ACCUMULATE));
+                    const mips_operand *c, mips_call_flags flags, size_t ab_size, size_t c_size) {
+  if (m < 0 || n < 0 || k < 0 || !mips_flags_known(flags)) return MIPS_ERROR_INVALID_ARGUMENT;
+  const bool writes_c = m > 0 && n > 0 && (k > 0 || !mips_flags_accumulate(flags));
   const bool reads_ab = m > 0 && n > 0 && k > 0;
   if ((reads_ab && (a->base == NULL || b->base == NULL)) || (writes_c && c->base == NULL))
     return MIPS_ERROR_NULL_POINTER;

@@ -32,17 +32,17 @@ void mips_packed_b_free(mips_packed_b *packed) { mips_packed_b_release(packed); 
 /* As run_matmul, with B from the handle: the handle's tile runs, and C is never
  * transposed (B's panels run along C's columns). */
 static int run_packed(int64_t m, mips_operand a, const mips_packed_b *b, mips_operand c,
-                      uint32_t flags, size_t ab_size, size_t c_size, mips_dtype type) {
+                      mips_call_flags flags, size_t ab_size, size_t c_size, mips_dtype type) {
   if (b == NULL) return MIPS_ERROR_NULL_POINTER;
-  if (m < 0 || (flags & ~MIPS_KNOWN_FLAGS) != 0 || !mips_packed_b_is_live(b, type))
-    return MIPS_ERROR_INVALID_ARGUMENT;
+  if (m < 0 || !mips_flags_known(flags) || !mips_packed_b_is_live(b, type)) return MIPS_ERROR_INVALID_ARGUMENT;
   const int64_t n = b->n, k = b->k;
   a.rows = m, c.rows = m, c.cols = n, a.cols = k;
   /* B's panels, as an operand that always passes: no strides, no offset. */
   const mips_operand bo = {b->panels != NULL ? b->panels : (const void *)b, 0, 0, 0, k, n, 1, 0};
   const int status = validate(m, n, k, &a, &bo, &c, flags, ab_size, c_size);
   char *c00;
-  if (status != MIPS_OK || mips_finish_if_empty(m, n, k, flags, &c, c_size, type, &c00))
+  if (status != MIPS_OK ||
+      mips_finish_if_empty(m, n, k, flags, &c, c_size, type, &c00))
     return status;
   drop_unit_extent_strides(&a);
   const mips_matmul_problem p = {
@@ -51,12 +51,10 @@ static int run_packed(int64_t m, mips_operand a, const mips_packed_b *b, mips_op
       .a_stride0 = a.stride0, .a_stride1 = a.stride1,
       .b = b->panels, .b_panel_stride = b->panel_stride,
       .c = c00, .c_stride0 = c.stride0, .c_stride1 = c.stride1,
-      .accumulate = (flags & MIPS_MATMUL_ACCUMULATE) != 0,
-      .any_order = (flags & MIPS_MATMUL_ANY_ORDER) != 0,
+      .accumulate = mips_flags_accumulate(flags), .any_order = mips_flags_any_order(flags),
   };
-  const int threads = may_split(m, n, k) ? mips_threads_for_problem(m, n, k, flags) : 1;
-  if (threads > 1) mips_gemm_run_parallel(&p, type, b->tile, threads);
-  else mips_gemm_run_with_tile(&p, type, b->tile);
+  const mips_plan plan = mips_plan_packed(b->tile, mips_call_threads(m, n, k, flags));
+  mips_run_plan(&plan, &p, type);
   return MIPS_OK;
 }
 

@@ -17,7 +17,7 @@
  * dimension of extent 1 is 0. Without accumulate the kernel must not read C. The API
  * layer orients it so that, when m > 1 and n > 1, |c_stride1| <= |c_stride0| (tiles
  * vectorise along C's columns), except where the tiles' cost estimate finds the other
- * orientation cheaper (other_orientation_costs_less): every kernel takes any C strides. */
+ * orientation cheaper (driver/plan.h): every kernel takes any C strides. */
 typedef struct mips_matmul_problem {
   int64_t m, n, k;
   const void *a;
@@ -26,7 +26,7 @@ typedef struct mips_matmul_problem {
   ptrdiff_t b_stride0, b_stride1;
   void *c;
   ptrdiff_t c_stride0, c_stride1;
-  /* The call's flags, decoded once by the API layer (the thread cap is spent there). */
+  /* The call's flags, decoded once by the API layer (api/flags.h). */
   bool accumulate; /* MIPS_MATMUL_ACCUMULATE: add to C; else C is never read */
   bool any_order;  /* MIPS_MATMUL_ANY_ORDER: f32 sums in any order */
   /* 0, or B is pre-packed (mips_packed_b) in the format of the tile the call must use:
@@ -37,6 +37,8 @@ typedef struct mips_matmul_problem {
   int64_t b_panel_stride;
 } mips_matmul_problem;
 
+/* |v|, for strides and offsets. */
+static inline uint64_t mips_magnitude(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
 
 /* Runs a validated, oriented, non-empty problem with the tiles given. */
 void mips_gemm_run(const mips_matmul_problem *p, mips_dtype type, const mips_tile *const *tiles,

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "threading/threading.h"
+#include "threading/thread_count.h"
 
 static pthread_once_t default_once = PTHREAD_ONCE_INIT;
 static int default_threads = 1;
@@ -42,12 +42,11 @@ int mips_threads_default(void) {
   return default_threads;
 }
 
-int mips_threads_for_problem(int64_t m, int64_t n, int64_t k, uint32_t flags) {
+int mips_threads_for_problem(int64_t m, int64_t n, int64_t k, int cap) {
   int64_t work;
   if (__builtin_mul_overflow(m, n, &work) || __builtin_mul_overflow(work, k, &work)) work = INT64_MAX;
   const int64_t most = work / MIPS_PARALLEL_MIN_WORK;
   if (most < 2) return 1;
-  const int cap = mips_thread_cap(flags);
   const int threads = cap > 0 ? cap : mips_threads_default();
   return most < threads ? (int)most : threads;
 }
