@@ -57,7 +57,7 @@ for backend in pthreads openmp; do
     -DMIPS_BUILD_COMPILER=OFF -DMIPS_BUILD_EXAMPLES=OFF -DMIPS_BUILD_BENCH=OFF
   TSAN_OPTIONS="halt_on_error=1 die_after_fork=0 suppressions=$MIPS_ROOT/tests/tsan.supp" \
     OMP_TOOL_LIBRARIES=/usr/lib/llvm-22/lib/libarcher.so \
-    run_suite "host-tsan-$backend" -R '^test_(parallel|threads)\.'
+    run_suite "host-tsan-$backend" -R '^test_(parallel|parallel_for|threads)\.'
 done
 
 mips_configure_build riscv64 -DCMAKE_TOOLCHAIN_FILE="$MIPS_ROOT/cmake/riscv64-linux-gnu.cmake" \

@@ -9,11 +9,11 @@
 static void test_version_macros_and_queries_agree(void **state) {
   (void)state;
   assert_int_equal(MIPS_VERSION_MAJOR, 1);
-  assert_int_equal(MIPS_VERSION_MINOR, 2);
+  assert_int_equal(MIPS_VERSION_MINOR, 3);
   assert_int_equal(MIPS_VERSION_PATCH, 0);
-  assert_int_equal(MIPS_ABI_VERSION, 0x10002);
+  assert_int_equal(MIPS_ABI_VERSION, 0x10003);
   assert_int_equal(mips_abi_version(), MIPS_ABI_VERSION);
-  assert_string_equal(mips_version_string(), "1.2.0");
+  assert_string_equal(mips_version_string(), "1.3.0");
 }
 
 static void test_default_threads(void **state) {

@@ -41,7 +41,7 @@ extern "C" {
  * Versions
  *----------------------------------------------------------------------------------*/
 #define MIPS_VERSION_MAJOR 1
-#define MIPS_VERSION_MINOR 2
+#define MIPS_VERSION_MINOR 3
 #define MIPS_VERSION_PATCH 0
 #define MIPS_ABI_VERSION ((MIPS_VERSION_MAJOR << 16) | MIPS_VERSION_MINOR)
 
@@ -233,6 +233,34 @@ MIPS_API int mips_matmul_packed_i8i32(int64_t m, const int8_t *a, int64_t a_offs
                                       int64_t a_stride0, int64_t a_stride1,
                                       const mips_packed_b *b, int32_t *c, int64_t c_offset,
                                       int64_t c_stride0, int64_t c_stride1, uint32_t flags);
+
+/*------------------------------------------------------------------------------------
+ * Parallel loops (since 1.3)
+ *
+ * The threads the matmul calls run on, for a loop of the caller's: the code around the
+ * products (copies, elementwise and normalisation loops, pooling) shares one pool with
+ * them, as mips-compile's objects do. A 1.2 library lacks mips_parallel_for: check
+ * mips_abi_version() >= 0x10003 first.
+ *------------------------------------------------------------------------------------*/
+
+/* Part of a loop: iterations [begin, end), 0 <= begin < end <= count. */
+typedef void (*mips_range_fn)(void *context, int64_t begin, int64_t end);
+
+/*! mips_parallel_for(): since 1.3. Calls fn(context, begin, end) on ranges that together
+ * cover [0, count) once each, and returns when every call has returned. The ranges are
+ * whole multiples of `grain` iterations but for the one that ends at count, and run on
+ * the calling thread and libmips's threads at once, at most one range per thread: at most
+ * n threads with MIPS_MATMUL_MAX_THREADS(n) in flags, else mips_default_threads(), and
+ * never more ranges than grains (a loop of one grain runs as fn(context, 0, count) on
+ * the calling thread). Called from inside a range, a matmul's thread or another parallel
+ * region (OpenMP's too), or while another call uses libmips's threads, every range runs
+ * on the calling thread, in order; nothing deadlocks. How [0, count) is cut depends on
+ * the thread count: iterations must not depend on each other, nor results on the cut.
+ * Checks, in this order: count negative, grain below 1 or a flag other than the thread
+ * cap (MIPS_ERROR_INVALID_ARGUMENT); fn NULL (MIPS_ERROR_NULL_POINTER). count = 0 calls
+ * nothing. */
+MIPS_API int mips_parallel_for(int64_t count, int64_t grain, mips_range_fn fn, void *context,
+                               uint32_t flags);
 
 #ifdef __cplusplus
 } /* extern "C" */
