@@ -11,6 +11,9 @@
 # usage: bench/models.sh [build dir (default build)] [VLENs (default "128 256 1024")]
 #                        [functions (default all), e.g. "gelu softmax"]
 # MIPS_FLAGS adds mips-compile flags to the mips column (e.g. --mips-any-order).
+# THREADS="1 2 4 8" counts the mips column instead on each of those thread counts
+# (MIPS_NUM_THREADS; each guest thread a vCPU to the plugin) and prints, per model, the
+# busiest thread, the speedup over the first count and par_eff = ideal / (T * busiest).
 # Each program calls its model once before the counted call, as a model runs many
 # times: the first call of a process also binds libmips's symbols (lazily, through the
 # dynamic loader) and fills its dispatch table, and with --mips-pack-constant-weights
@@ -40,11 +43,11 @@ mkdir -p "$work/null"
   -Wl,--undefined-version "$root/bench/models/null_provider.c" -o "$work/null/libmips.so.1"
 
 # count <program> <vlen> <shapes...>: the busiest count of the model call
-# (LIBMIPS_DIR: the libmips.so.1 to run it with).
+# (LIBMIPS_DIR: the libmips.so.1 to run it with; COUNT_THREADS: its threads, default 1).
 count() {
   local program=$1 vlen=$2
   shift 2
-  MIPS_NUM_THREADS=1 COUNT_MODEL_WARM_UP=${WARM_UP:-1} LD_LIBRARY_PATH=${LIBMIPS_DIR:-$libmips} qemu-riscv64 -L /usr/riscv64-linux-gnu \
+  MIPS_NUM_THREADS=${COUNT_THREADS:-1} COUNT_MODEL_WARM_UP=${WARM_UP:-1} LD_LIBRARY_PATH=${LIBMIPS_DIR:-$libmips} qemu-riscv64 -L /usr/riscv64-linux-gnu \
     -cpu "rv64,v=true,vext_spec=v1.0,vlen=$vlen" -d plugin -D "$work/counts.log" \
     -plugin "$plugin,vlen=$vlen" "$program" "$@" >/dev/null
   sed -nE 's/.*region=1 .*busiest=([0-9]+).*/\1/p' "$work/counts.log"
@@ -77,26 +80,58 @@ models=(
   "frozen-default:mobilenetv2 mobilenetv2_frozen_default 7392128 1x3x32x32"
   "decode decode 1048576 1x1024"
 )
+# The source of a model entry's program, in $src (flags for mips-compile in $flags).
+model_source() { # <file> <fn>
+  src=$root/bench/models/$1.mlir
+  flags=()
+  if [[ $1 == frozen:* || $1 == frozen-default:* ]]; then
+    src=$work/$2.mlir
+    python3 "$root/bench/models/torchvision_nets.py" "${1#*:}" --weights constants \
+      --name "$2" >"$src" 2>"$work/generator.log" || { cat "$work/generator.log" >&2; exit 1; }
+    if [[ $1 == frozen:* ]]; then flags=(--mips-pack-constant-weights); fi
+  fi
+}
+
+link_program() { # <object> <program> <fn>
+  "${cc[@]}" -O2 -DMODEL_FN="$3" "$root/bench/models/count_model.c" "$1" \
+    -L"$libmips" -lmips -Wl,-rpath,"$libmips" -lm -o "$2"
+}
+
+if [ -n "${THREADS:-}" ]; then
+  printf '%-26s %5s %7s | %12s %8s %8s\n' model VLEN threads busiest speedup par_eff
+  for entry in "${models[@]}"; do
+    read -r file fn work_count shapes <<<"$entry"
+    if [ -n "$only" ] && ! [[ " $only " == *" $fn "* ]]; then continue; fi
+    [[ $work_count == elements:* ]] && continue   # no multiply-adds: no par_eff
+    model_source "$file" "$fn"
+    "$compile" "$src" --target=riscv64 --static-embedding "${flags[@]}" ${MIPS_FLAGS:-} -o "$work/mips.o"
+    link_program "$work/mips.o" "$work/mips" "$fn"
+    for vlen in $vlens; do
+      first=
+      for t in $THREADS; do
+        # shellcheck disable=SC2086
+        b=$(COUNT_THREADS=$t count "$work/mips" "$vlen" $shapes)
+        first=${first:-$b}
+        printf '%-26s %5s %7s | %12d %7.2fx %8.3f\n' "$fn" "$vlen" "$t" "$b" \
+          "$(bc -l <<<"$first / $b")" "$(bc -l <<<"$work_count / ($vlen / 32) / ($t * $b)")"
+      done
+    done
+  done
+  exit 0
+fi
+
 printf '%-18s %5s | %12s %6s %8s | %12s | %12s %6s | %s\n' model VLEN mips eff outside "precise math" upstream eff "upstream/mips"
 for entry in "${models[@]}"; do
   read -r file fn work_count shapes <<<"$entry"
   if [ -n "$only" ] && ! [[ " $only " == *" $fn "* ]]; then continue; fi
-  src=$root/bench/models/$file.mlir
-  flags=()
-  if [[ $file == frozen:* || $file == frozen-default:* ]]; then
-    src=$work/$fn.mlir
-    python3 "$root/bench/models/torchvision_nets.py" "${file#*:}" --weights constants \
-      --name "$fn" >"$src" 2>"$work/generator.log" || { cat "$work/generator.log" >&2; exit 1; }
-    if [[ $file == frozen:* ]]; then flags=(--mips-pack-constant-weights); fi
-  fi
+  model_source "$file" "$fn"
   for variant in mips precise upstream; do
     case $variant in
       mips) "$compile" "$src" --target=riscv64 --static-embedding "${flags[@]}" ${MIPS_FLAGS:-} -o "$work/$variant.o" ;;
       precise) "$compile" "$src" --target=riscv64 --static-embedding "${flags[@]}" --mips-precise-math -o "$work/$variant.o" ;;
       upstream) upstream_object "$src" "$work/$variant.o" ;;
     esac
-    "${cc[@]}" -O2 -DMODEL_FN="$fn" "$root/bench/models/count_model.c" "$work/$variant.o" \
-      -L"$libmips" -lmips -Wl,-rpath,"$libmips" -lm -o "$work/$variant"
+    link_program "$work/$variant.o" "$work/$variant" "$fn"
   done
   for vlen in $vlens; do
     # shellcheck disable=SC2086
