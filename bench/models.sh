@@ -68,6 +68,7 @@ models=(
   "mlp mlp 16777216 64x256 256x512 512 512x256"
   "activations gelu elements:65536 64x1024"
   "activations softmax elements:16384 256x64"
+  "activations softmax3d elements:16384 4x64x64"
   "resnet18 resnet18 37523456 1x3x32x32 11684712"
   "squeezenet squeezenet 3502784 1x3x32x32 1235496"
   "squeezenet64 squeezenet64 21584576 1x3x64x64 1235496"

@@ -48,3 +48,39 @@ func.func @softmax(%x: tensor<256x64xf32>) -> tensor<256x64xf32> {
   } -> tensor<256x64xf32>
   return %r : tensor<256x64xf32>
 }
+// Softmax over the last axis of attention's scores (heads x S x S), of scores / 8, as
+// the transformer block writes it (one empty tensor for every full-size result).
+#id3 = affine_map<(h, i, j) -> (h, i, j)>
+#r3 = affine_map<(h, i, j) -> (h, i)>
+func.func @softmax3d(%scores: tensor<4x64x64xf32>) -> tensor<4x64x64xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %es = tensor.empty() : tensor<4x64x64xf32>
+  %em = tensor.empty() : tensor<4x64xf32>
+  %m0 = linalg.fill ins(%ninf : f32) outs(%em : tensor<4x64xf32>) -> tensor<4x64xf32>
+  %mx = linalg.generic {indexing_maps = [#id3, #r3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%scores : tensor<4x64x64xf32>) outs(%m0 : tensor<4x64xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.maximumf %a, %acc : f32
+    linalg.yield %y : f32
+  } -> tensor<4x64xf32>
+  %ex = linalg.generic {indexing_maps = [#id3, #r3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%scores, %mx : tensor<4x64x64xf32>, tensor<4x64xf32>) outs(%es : tensor<4x64x64xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %scale = arith.constant 0.125 : f32
+    %d = arith.subf %a, %m : f32
+    %ds = arith.mulf %d, %scale : f32
+    %y = math.exp %ds : f32
+    linalg.yield %y : f32
+  } -> tensor<4x64x64xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%em : tensor<4x64xf32>) -> tensor<4x64xf32>
+  %sum = linalg.generic {indexing_maps = [#id3, #r3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%ex : tensor<4x64x64xf32>) outs(%s0 : tensor<4x64xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.addf %a, %acc : f32
+    linalg.yield %y : f32
+  } -> tensor<4x64xf32>
+  %p = linalg.generic {indexing_maps = [#id3, #r3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ex, %sum : tensor<4x64x64xf32>, tensor<4x64xf32>) outs(%es : tensor<4x64x64xf32>) {
+  ^bb0(%a: f32, %s: f32, %o: f32):
+    %y = arith.divf %a, %s : f32
+    linalg.yield %y : f32
+  } -> tensor<4x64x64xf32>
+  return %p : tensor<4x64x64xf32>
+}
