@@ -92,8 +92,9 @@ def main():
     tree = os.path.join(build, "build")
     os.makedirs(build, exist_ok=True)
     # A copy of the sources the plants can edit; the build tree is kept between runs.
+    # (bench/plugin: the region markers mips-run's harness is built with.)
     for part in ("CMakeLists.txt", "cmake", "compiler", "libmips", "blas", "python", "abi", "pkgconfig",
-                 "LICENSE"):
+                 "LICENSE", "bench/plugin"):
         src, dst = os.path.join(source, part), os.path.join(copy, part)
         if os.path.isdir(src):
             shutil.copytree(src, dst, dirs_exist_ok=True)
