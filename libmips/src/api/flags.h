@@ -29,6 +29,10 @@ static inline bool mips_flags_accumulate(mips_call_flags f) {
 static inline bool mips_flags_any_order(mips_call_flags f) {
   return (f & MIPS_MATMUL_ANY_ORDER) != 0;
 }
+/* No bit but the thread cap's (what mips_parallel_for accepts). */
+static inline bool mips_flags_only_thread_cap(mips_call_flags f) {
+  return (f & ~(uint32_t)MIPS_THREAD_CAP_MASK) == 0;
+}
 /* MIPS_MATMUL_MAX_THREADS(n)'s n; 0: none, the process default. */
 static inline int mips_flags_thread_cap(mips_call_flags f) {
   return (int)((f & MIPS_THREAD_CAP_MASK) / MIPS_MATMUL_MAX_THREADS(1));

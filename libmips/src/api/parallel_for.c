@@ -33,7 +33,7 @@ static void run_part(void *ctx, int index, int parts) {
 int mips_parallel_for(int64_t count, int64_t grain, mips_range_fn fn, void *context,
                       uint32_t flags) {
   /* Of the flags, only a thread cap means anything to a loop. */
-  if (count < 0 || grain < 1 || (flags & ~(uint32_t)MIPS_THREAD_CAP_MASK) != 0)
+  if (count < 0 || grain < 1 || !mips_flags_only_thread_cap(flags))
     return MIPS_ERROR_INVALID_ARGUMENT;
   if (fn == NULL) return MIPS_ERROR_NULL_POINTER;
   if (count == 0) return MIPS_OK;
